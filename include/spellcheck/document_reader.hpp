@@ -1,0 +1,69 @@
+#pragma once
+// Document mode, local part: this rank's share of the collection is read
+// (pread, bounded chunks: a few MB per thread whatever the input), tokenized
+// by OpenMP threads into thread-local distinct-word tables, and merged into
+// one list of distinct words with occurrence counts and first positions.
+// No MPI: the caller routes the words.
+//
+// Ownership of tokens at cuts: every cut position c (between ranks, or
+// between work units inside a rank) is snapped forward to snap(c), the first
+// position >= c holding a safe split byte (is_safe_split), or the end of the
+// file. A range [b, e) owns the tokens whose first byte lies in
+// [snap(b), snap(e)); as no token spans a safe split byte, this gives every
+// token to exactly one range, however the stream is cut.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "spellcheck/input_plan.hpp"
+#include "spellcheck/word_list.hpp"
+
+namespace spellcheck {
+
+struct LocalWords {
+  WordList words;                   // distinct words (no particular order)
+  std::vector<uint64_t> hashes;     // hashes[i] = word_hash(words[i])
+  std::vector<uint64_t> counts;     // occurrences of words[i] in this share
+  std::vector<uint64_t> first_pos;  // stream position (InputPlan offsets) of its first occurrence here
+  uint64_t tokens = 0;              // words kept (sum of counts)
+  uint64_t skipped_numbers = 0;     // digits-only tokens
+  uint64_t skipped_long = 0;        // tokens longer than max_word_length
+  uint64_t bytes_read = 0;          // bytes of this share before snapping (sums to the total over ranks)
+};
+
+// Called now and then from one thread: bytes of the share done, share size.
+using ProgressFn = std::function<void(uint64_t done, uint64_t total)>;
+
+struct ReaderTuning {
+  size_t unit_bytes = 0;            // work unit size (0: from share size and threads)
+  size_t buffer_bytes = 1u << 20;   // read buffer per thread (raised to >= 2*max_word_length + 64)
+};
+
+// Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:
+// OpenMP's default. Throws InputError naming a file that cannot be read.
+LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length,
+                                  int threads, const ProgressFn& progress = {},
+                                  const ReaderTuning& tuning = {});
+
+// The same for arbitrary ranges (each snapped at both ends as above).
+LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges,
+                               size_t max_word_length, int threads, const ProgressFn& progress = {},
+                               const ReaderTuning& tuning = {});
+
+struct Location {
+  std::string path;
+  uint64_t line = 0;    // 1-based
+  uint64_t column = 0;  // 1-based, in bytes
+  friend bool operator==(const Location&, const Location&) = default;
+};
+
+// Stream positions -> file, line, column (same order as positions). Each
+// needed file prefix is read once. Throws InputError for an unreadable file,
+// std::out_of_range for a position past the end of the stream.
+std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const uint64_t> positions,
+                                        int threads = 0);
+
+}  // namespace spellcheck

@@ -1,0 +1,24 @@
+#pragma once
+// Routing words to the ranks that own them (owner = word_hash mod p), with
+// one personalised all-to-all of the words and, where words carry numbers
+// (occurrence counts, first positions), one more of those numbers.
+#include <cstdint>
+#include <vector>
+
+#include "spellcheck/mpi.hpp"
+#include "spellcheck/word_list.hpp"
+
+namespace spellcheck {
+
+struct Routed {
+  WordList words;                // the words this rank owns, from every rank
+  std::vector<uint64_t> hashes;  // word_hash of each (recomputed here)
+  std::vector<uint64_t> values;  // `per_word` numbers per word, if any were sent
+};
+
+// Collective: sends word i (and values[i*per_word .. +per_word)) to
+// owner_of(hashes[i], p).
+Routed route_by_owner(const mpi::Comm& comm, const WordList& words, const std::vector<uint64_t>& hashes,
+                      const std::vector<uint64_t>& values = {}, size_t per_word = 0);
+
+}  // namespace spellcheck

@@ -1,0 +1,130 @@
+#pragma once
+// Small RAII wrappers over the MPI calls the phases need. MPI_* calls live
+// only in mpi.cpp, exchange.cpp and lookup_service.cpp; everything else goes
+// through here, so compute modules stay testable without mpirun.
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace spellcheck::mpi {
+
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Throws mpi::Error("<call>: <MPI_Error_string>") unless rc is MPI_SUCCESS.
+void check(int rc, const char* call);
+
+// MPI counts are int: narrowing that would overflow throws instead of
+// truncating silently (Open MPI 4.1 has no large-count calls).
+template <class To, class From>
+To narrow(From v) {
+  if (v < 0 || static_cast<unsigned long long>(v) > static_cast<unsigned long long>(std::numeric_limits<To>::max()))
+    throw Error("message too large for one MPI call (" + std::to_string(v) + ")");
+  return static_cast<To>(v);
+}
+
+// First object in main(): MPI_Init_thread ... MPI_Finalize on every path.
+class Environment {
+ public:
+  Environment(int& argc, char**& argv, int wanted_level);
+  ~Environment();
+  Environment(const Environment&) = delete;
+  Environment& operator=(const Environment&) = delete;
+  int provided() const { return provided_; }
+
+ private:
+  int provided_ = 0;
+};
+
+// Owns a duplicate of its parent communicator, so our traffic never meets
+// anybody else's (the lookup service gets its own duplicate too).
+class Comm {
+ public:
+  explicit Comm(MPI_Comm parent = MPI_COMM_WORLD);
+  ~Comm();
+  Comm(Comm&& other) noexcept;
+  Comm& operator=(Comm&&) = delete;
+  Comm(const Comm&) = delete;
+  Comm& operator=(const Comm&) = delete;
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  MPI_Comm get() const { return comm_; }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+// Bytes plus per-rank counts: counts[r] bytes go to (or came from) rank r,
+// in rank order within data.
+struct Bytes {
+  std::string data;
+  std::vector<size_t> counts;
+};
+
+// Collective: personalised all-to-all of bytes; counts travel first.
+Bytes alltoallv_bytes(const Comm& comm, const Bytes& send);
+
+// Collective: reductions of one or many values.
+uint64_t allreduce_sum(const Comm& comm, uint64_t v);
+uint64_t allreduce_max(const Comm& comm, uint64_t v);
+uint64_t allreduce_min(const Comm& comm, uint64_t v);
+void allreduce_sum(const Comm& comm, std::vector<uint64_t>& v);
+void allreduce_sum(const Comm& comm, std::vector<double>& v);
+void allreduce_min(const Comm& comm, std::vector<double>& v);
+void allreduce_max(const Comm& comm, std::vector<double>& v);
+// Collective: bitwise OR of words in place (the all-reduce Bloom filter).
+void allreduce_bor(const Comm& comm, uint64_t* words, size_t n);
+// Collective: every rank contributes n words; out receives size()*n words
+// in rank order (the allgathered Bloom filters).
+void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out);
+// Collective: true on every rank if any rank passed true. Ends each phase so
+// that all ranks stop together when one of them fails.
+bool agree(const Comm& comm, bool failed_here);
+// Collective: the lowest rank for which `mine` holds (size() if none).
+int lowest_rank_with(const Comm& comm, bool mine);
+// Collective: root's string on every rank.
+std::string broadcast(const Comm& comm, std::string s, int root = 0);
+// Collective: every rank's bytes at root (empty elsewhere), in rank order.
+std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root = 0);
+void barrier(const Comm& comm);
+// Collective: per-rank values gathered at every rank.
+std::vector<double> allgather(const Comm& comm, double v);
+std::vector<uint64_t> allgather(const Comm& comm, uint64_t v);
+
+// MPI-IO, read only. Opening is collective; reads are independent.
+class File {
+ public:
+  // Collective over comm.
+  File(const Comm& comm, const std::string& path);
+  ~File();
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+  uint64_t size() const { return size_; }
+  // Reads [offset, offset+n) clipped to the file; returns bytes read.
+  size_t read_at(uint64_t offset, char* buf, size_t n) const;
+
+ private:
+  MPI_File fh_ = MPI_FILE_NULL;
+  uint64_t size_ = 0;
+};
+
+// Seconds since an arbitrary point (MPI_Wtime).
+double now();
+
+// Communication counters of this rank, for --stats (collectives' payload
+// included; the lookup service adds its own).
+struct Traffic {
+  uint64_t messages = 0;
+  uint64_t bytes = 0;
+};
+Traffic& traffic();
+
+}  // namespace spellcheck::mpi

@@ -1,0 +1,38 @@
+#pragma once
+// Command-line options: argv -> Options. Pure (no MPI), so it is unit-tested
+// directly; every rank parses the same argv and reaches the same verdict.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace spellcheck {
+
+enum class FilterExchange { allgather, allreduce };
+
+struct Options {
+  std::string dictionary;
+  std::vector<std::string> inputs;
+  bool words_mode = false;          // --words
+  std::string output;               // -o FILE; empty: stdout
+  std::string stats;                // --stats FILE (JSON)
+  std::string report;               // --report FILE (document mode TSV)
+  int threads = 0;                  // --threads N; 0: OpenMP's default
+  size_t max_word_length = 64;      // --max-word-length N
+  size_t batch_bytes = 64 * 1024;   // --batch-bytes N: request aggregation size
+  double filter_bits = 12.0;        // --filter-bits B: Bloom bits per dictionary entry
+  FilterExchange filter_exchange = FilterExchange::allgather;  // --filter-exchange
+  int progress = -1;                // --progress / --no-progress; -1: when stderr is a terminal
+  bool quiet = false;               // --quiet: no timing/summary lines
+  bool help = false;
+  bool version = false;
+};
+
+// Parses argv (argv[0] is the program name). Throws UsageError with a
+// one-line message. Defaults come from SPELLCHECK_* environment variables
+// where set (for Slurm scripts), then from the flags.
+Options parse_options(int argc, const char* const* argv);
+
+// The --help text.
+std::string usage_text();
+
+}  // namespace spellcheck

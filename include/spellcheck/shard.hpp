@@ -1,0 +1,73 @@
+#pragma once
+// Shard: this rank's part of the dictionary, in a TBB concurrent hash map
+// filled by several threads at once. Keys are entries with their first byte
+// lowered (the same form word_hash hashes), so one probe answers the SPEC
+// case rule: the value says whether the key itself was an entry and whether
+// its capitalised form was.
+#include <tbb/concurrent_unordered_map.h>
+#include <tbb/scalable_allocator.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "spellcheck/word_hash.hpp"
+#include "spellcheck/word_list.hpp"
+
+namespace spellcheck {
+
+class Shard {
+ public:
+  Shard() = default;
+  Shard(const Shard&) = delete;
+  Shard& operator=(const Shard&) = delete;
+
+  // Takes this rank's entries and indexes them with OpenMP threads;
+  // duplicates are harmless. The entries' hashes are kept for the filter.
+  void build(WordList entries);
+
+  // SPEC: word is correct if it is an entry, or if its first byte is A-Z
+  // and the word with that byte lowered is an entry. h = word_hash(word).
+  bool contains(std::string_view word, uint64_t h) const {
+    const auto it = table_.find(Key{key_of(word), h});
+    if (it == table_.end()) return false;
+    const uint8_t flags = it->second.load(std::memory_order_relaxed);
+    return is_ascii_upper(static_cast<unsigned char>(word[0])) || (flags & kExact) != 0;
+  }
+
+  size_t entries() const { return entries_.size(); }   // lines received, duplicates included
+  size_t keys() const { return table_.size(); }
+  const std::vector<uint64_t>& hashes() const { return hashes_; }  // one per entry
+  size_t raw_bytes() const { return entries_.bytes.size(); }
+
+ private:
+  static constexpr uint8_t kExact = 1;    // the key itself is an entry
+  static constexpr uint8_t kCapital = 2;  // the key with its first byte raised is an entry
+
+  // Compares bytes after the first, and the first byte lowered: the stored
+  // key is already lowered, so the probe needs no copy of the word.
+  struct Key {
+    std::string_view word;
+    uint64_t hash;
+  };
+  static std::string_view key_of(std::string_view w) { return w; }
+  struct KeyHash {
+    size_t operator()(const Key& k) const { return static_cast<size_t>(k.hash); }
+  };
+  struct KeyEq {
+    bool operator()(const Key& a, const Key& b) const {
+      if (a.hash != b.hash || a.word.size() != b.word.size()) return false;
+      if (a.word.empty()) return true;
+      return ascii_lower(a.word[0]) == ascii_lower(b.word[0]) && a.word.substr(1) == b.word.substr(1);
+    }
+  };
+  using Table = tbb::concurrent_unordered_map<Key, std::atomic<uint8_t>, KeyHash, KeyEq,
+                                              tbb::scalable_allocator<std::pair<const Key, std::atomic<uint8_t>>>>;
+
+  WordList entries_;               // owns the bytes the keys point into
+  std::vector<uint64_t> hashes_;
+  Table table_;
+};
+
+}  // namespace spellcheck

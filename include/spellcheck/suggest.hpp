@@ -1,0 +1,37 @@
+#pragma once
+// The candidate phase: OpenMP workers generate the edit-1 strings of each
+// misspelled word this rank owns, hash each once, ask the Bloom filter first,
+// look own-shard candidates up directly and batch the others for their owners
+// through the LookupService.
+#include <cstdint>
+#include <vector>
+
+#include "spellcheck/bloom_filter.hpp"
+#include "spellcheck/lookup_service.hpp"
+#include "spellcheck/mpi.hpp"
+#include "spellcheck/shard.hpp"
+#include "spellcheck/timing.hpp"
+#include "spellcheck/word_list.hpp"
+
+namespace spellcheck {
+
+struct SuggestCounts {
+  uint64_t generated = 0;
+  uint64_t filter_rejected = 0;
+  uint64_t local_lookups = 0;
+  uint64_t local_hits = 0;
+  uint64_t remote_lookups = 0;  // sent to other ranks
+  uint64_t remote_hits = 0;
+};
+
+struct Suggestions {
+  std::vector<Slot> hits;  // every confirmed candidate, local and remote, in no order
+  SuggestCounts counts;
+  ServiceStats service;
+};
+
+// Collective (the lookup service terminates with all ranks).
+Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const WordList& misspelled,
+                    size_t batch_bytes, Progress& progress);
+
+}  // namespace spellcheck

@@ -1,0 +1,65 @@
+#pragma once
+// Phase timing (SPEC: `[spellcheck][timing] <phase> avg=..s min=..s max=..s`,
+// reduced over ranks) and the progress line.
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spellcheck/mpi.hpp"
+
+namespace spellcheck {
+
+class Timings {
+ public:
+  void add(const std::string& phase, double seconds);
+  const std::vector<std::pair<std::string, double>>& phases() const { return phases_; }
+
+ private:
+  std::vector<std::pair<std::string, double>> phases_;
+};
+
+// Times a scope into a phase (a phase timed twice adds up).
+class PhaseTimer {
+ public:
+  PhaseTimer(Timings& t, std::string phase) : t_(t), phase_(std::move(phase)), start_(mpi::now()) {}
+  ~PhaseTimer() { t_.add(phase_, mpi::now() - start_); }
+  PhaseTimer(const PhaseTimer&) = delete;
+  PhaseTimer& operator=(const PhaseTimer&) = delete;
+
+ private:
+  Timings& t_;
+  std::string phase_;
+  double start_;
+};
+
+struct PhaseSummary {
+  std::string phase;
+  double avg = 0, min = 0, max = 0;
+  std::vector<double> per_rank;  // at rank 0 only
+};
+
+// Collective: every rank timed the same phases in the same order.
+std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t);
+std::string timing_lines(const std::vector<PhaseSummary>& s);
+
+// A progress line on stderr, redrawn at most 5 times a second; silent unless
+// enabled (rank 0, stderr a terminal, or --progress). Thread-safe advance().
+class Progress {
+ public:
+  Progress(bool enabled, std::string what, uint64_t total, std::string unit);
+  ~Progress();
+  void advance(uint64_t n);
+  void done();
+
+ private:
+  bool enabled_;
+  std::string what_, unit_;
+  uint64_t total_;
+  std::atomic<uint64_t> count_{0};
+  std::atomic<int64_t> next_draw_us_{0};
+  int64_t start_us_;
+  std::atomic<bool> drawn_{false};
+};
+
+}  // namespace spellcheck

@@ -1,0 +1,312 @@
+#pragma once
+// The document-mode tokenizer (SPEC.md "Tokenizer"), header-only so the
+// per-token callback inlines into the scanning loop.
+//
+// ASCII bytes go through a 256-entry class table; only bytes >= 0x80 are
+// UTF-8 decoded. No allocation in the loop: tokens are views into the text,
+// except tokens holding U+2019 as their apostrophe, which are handed over
+// normalised (U+2019 -> ') from a small reusable buffer.
+//
+// Streaming: scan_tokens(text, /*at_end=*/false, f) treats text as a prefix
+// of a longer stream. It reports only tokens that cannot change when more
+// bytes follow, and returns the offset where scanning must resume (the start
+// of the token or UTF-8 sequence still open at the end; text.size() when
+// nothing is open). Re-scan from there with more bytes appended.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spellcheck {
+
+namespace tok_detail {
+
+enum : uint8_t {
+  kSep = 0,    // separates tokens (ASCII punctuation/space/control, bytes that never start a valid sequence)
+  kAlnum = 1,  // A-Z a-z 0-9
+  kApos = 2,   // '
+  kLead = 3,   // 0xC2..0xF4: may start a multi-byte word character
+};
+
+constexpr std::array<uint8_t, 256> make_class_table() {
+  std::array<uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    uint8_t k = kSep;
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) k = kAlnum;
+    else if (c == '\'') k = kApos;
+    else if (c >= 0xC2 && c <= 0xF4) k = kLead;
+    t[static_cast<size_t>(c)] = k;
+  }
+  return t;
+}
+
+inline constexpr std::array<uint8_t, 256> kClass = make_class_table();
+
+// Code points of multi-byte sequences that are NOT word characters.
+constexpr bool is_excluded_code_point(uint32_t cp) noexcept {
+  if (cp < 0x800) return cp <= 0xBF || cp == 0xD7 || cp == 0xF7;
+  if (cp < 0x10000) {
+    if (cp < 0x2000) return false;
+    if (cp <= 0x2BFF) return true;
+    if (cp < 0x3000) return false;
+    if (cp <= 0x303F) return true;
+    if (cp < 0xFE00) return false;
+    if (cp <= 0xFE6F) return true;
+    if (cp == 0xFEFF) return true;
+    if (cp < 0xFF00) return false;
+    return cp <= 0xFF0F || (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+           (cp >= 0xFF5B && cp <= 0xFF65);
+  }
+  return cp >= 0x1F000 && cp <= 0x1FAFF;
+}
+
+// p[0] >= 0x80, p < end. Returns the length (2..4) of the word character
+// starting at p; 0 when p does not start a word character (invalid byte,
+// invalid sequence, or an excluded code point); -1 when the bytes up to end
+// are a valid but incomplete prefix of a sequence (undecided in a stream;
+// a separator at the real end of the text).
+inline int multibyte_word_len(const unsigned char* p, const unsigned char* end) noexcept {
+  const uint32_t b0 = p[0];
+  const size_t avail = static_cast<size_t>(end - p);
+  if (b0 < 0xC2 || b0 > 0xF4) return 0;
+  if (avail < 2) return -1;
+  const uint32_t b1 = p[1];
+  if (b0 < 0xE0) {
+    if ((b1 & 0xC0) != 0x80) return 0;
+    const uint32_t cp = ((b0 & 0x1F) << 6) | (b1 & 0x3F);
+    return is_excluded_code_point(cp) ? 0 : 2;
+  }
+  if (b0 < 0xF0) {
+    const uint32_t lo = b0 == 0xE0 ? 0xA0 : 0x80;  // no overlong forms
+    const uint32_t hi = b0 == 0xED ? 0x9F : 0xBF;  // no surrogates
+    if (b1 < lo || b1 > hi) return 0;
+    if (avail < 3) return -1;
+    const uint32_t b2 = p[2];
+    if ((b2 & 0xC0) != 0x80) return 0;
+    const uint32_t cp = ((b0 & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+    return is_excluded_code_point(cp) ? 0 : 3;
+  }
+  const uint32_t lo = b0 == 0xF0 ? 0x90 : 0x80;  // no overlong forms
+  const uint32_t hi = b0 == 0xF4 ? 0x8F : 0xBF;  // at most U+10FFFF
+  if (b1 < lo || b1 > hi) return 0;
+  if (avail < 3) return -1;
+  const uint32_t b2 = p[2];
+  if ((b2 & 0xC0) != 0x80) return 0;
+  if (avail < 4) return -1;
+  const uint32_t b3 = p[3];
+  if ((b3 & 0xC0) != 0x80) return 0;
+  const uint32_t cp = ((b0 & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
+  return is_excluded_code_point(cp) ? 0 : 4;
+}
+
+// Length of the word character at p (p < end), as multibyte_word_len.
+inline int word_char_len(const unsigned char* p, const unsigned char* end) noexcept {
+  const uint8_t c = kClass[*p];
+  if (c == kAlnum) return 1;
+  if (c == kLead) return multibyte_word_len(p, end);
+  return 0;
+}
+
+inline bool is_rsquo(const unsigned char* p, const unsigned char* end) noexcept {
+  return end - p >= 3 && p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x99;
+}
+
+}  // namespace tok_detail
+
+// An ASCII byte that is neither a letter, a digit nor '\'': no token and no
+// UTF-8 sequence can include it, so a stream may be cut right before it
+// without changing any token.
+constexpr bool is_safe_split(unsigned char b) noexcept {
+  return b < 0x80 && tok_detail::kClass[b] == tok_detail::kSep;
+}
+
+// True when the code point is a word character (ASCII letter/digit, or a
+// non-ASCII code point outside the SPEC's punctuation/symbol blocks).
+// Surrogates and values above U+10FFFF are not.
+constexpr bool is_word_code_point(uint32_t cp) noexcept {
+  if (cp < 0x80) return tok_detail::kClass[cp] == tok_detail::kAlnum;
+  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+  return !tok_detail::is_excluded_code_point(cp);
+}
+
+// True when every byte of w is an ASCII digit (and w is not empty).
+inline bool is_ascii_number(std::string_view w) noexcept {
+  if (w.empty()) return false;
+  for (const char ch : w)
+    if (static_cast<unsigned char>(ch - '0') > 9) return false;
+  return true;
+}
+
+// Scans text for tokens; on_token(std::string_view token, size_t offset) is
+// called for each, in order, with offset = position of the token's first byte
+// in text. The view is valid during the call only. See the file comment for
+// at_end; returns text.size() when at_end.
+template <class F>
+size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
+  using namespace tok_detail;
+  const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = base + text.size();
+  const unsigned char* p = base;
+  std::string norm;  // tokens with U+2019 apostrophes (rare)
+  for (;;) {
+    // 1. The next token start.
+    int wl;
+    for (;;) {
+      if (p == end) return text.size();
+      const uint8_t c = kClass[*p];
+      if (c == kAlnum) {
+        wl = 1;
+        break;
+      }
+      if (c == kLead) {
+        wl = multibyte_word_len(p, end);
+        if (wl > 0) break;
+        if (wl < 0 && !at_end) return static_cast<size_t>(p - base);
+      }
+      ++p;
+    }
+    const unsigned char* const start = p;
+    p += wl;
+    bool rsquo = false;
+    // 2. Its end.
+    for (;;) {
+      while (p != end && kClass[*p] == kAlnum) ++p;
+      if (p == end) {
+        if (!at_end) return static_cast<size_t>(start - base);
+        break;
+      }
+      const uint8_t c = kClass[*p];
+      size_t alen;
+      if (c == kLead) {
+        wl = multibyte_word_len(p, end);
+        if (wl > 0) {
+          p += wl;
+          continue;
+        }
+        if (wl < 0) {
+          if (!at_end) return static_cast<size_t>(start - base);
+          break;
+        }
+        if (!is_rsquo(p, end)) break;
+        alen = 3;
+      } else if (c == kApos) {
+        alen = 1;
+      } else {
+        break;
+      }
+      // An apostrophe: part of the token only when a word character follows.
+      const unsigned char* const q = p + alen;
+      if (q == end) {
+        if (!at_end) return static_cast<size_t>(start - base);
+        break;
+      }
+      wl = word_char_len(q, end);
+      if (wl > 0) {
+        rsquo |= alen == 3;
+        p = q + wl;
+        continue;
+      }
+      if (wl < 0 && !at_end) return static_cast<size_t>(start - base);
+      break;
+    }
+    const size_t off = static_cast<size_t>(start - base);
+    if (!rsquo) {
+      on_token(std::string_view(text.data() + off, static_cast<size_t>(p - start)), off);
+    } else {
+      norm.clear();
+      for (const unsigned char* s = start; s != p;) {
+        if (is_rsquo(s, p)) {
+          norm.push_back('\'');
+          s += 3;
+        } else {
+          norm.push_back(static_cast<char>(*s++));
+        }
+      }
+      on_token(std::string_view(norm), off);
+    }
+  }
+}
+
+// All tokens of a complete text.
+template <class F>
+void for_each_token(std::string_view text, F&& on_token) {
+  scan_tokens(text, true, on_token);
+}
+
+// For tokens too long to buffer: text continues an open token right after
+// one of its word characters. Scans to the token's end: returns {true, n}
+// when it ends at offset n, or (only when !at_end) {false, n} when fewer than
+// 8 bytes are left undecided: resume at n with more bytes appended. Clears
+// digits_only when the tail holds anything but ASCII digits.
+struct TailScan {
+  bool ended;
+  size_t pos;
+};
+inline TailScan scan_token_tail(std::string_view text, bool at_end, bool& digits_only) noexcept {
+  using namespace tok_detail;
+  const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = base + text.size();
+  const unsigned char* p = base;
+  for (;;) {
+    if (!at_end && end - p < 8) return {false, static_cast<size_t>(p - base)};
+    if (p == end) return {true, text.size()};
+    int wl = word_char_len(p, end);
+    if (wl > 0) {
+      if (static_cast<unsigned char>(*p - '0') > 9) digits_only = false;
+      p += wl;
+      continue;
+    }
+    const size_t alen = *p == '\'' ? 1 : is_rsquo(p, end) ? 3 : 0;
+    if (alen == 0 || p + alen == end) return {true, static_cast<size_t>(p - base)};
+    wl = word_char_len(p + alen, end);
+    if (wl <= 0) return {true, static_cast<size_t>(p - base)};
+    digits_only = false;
+    p += alen + static_cast<size_t>(wl);
+  }
+}
+
+// Token statistics (count-misspelled's words / numbers_skipped /
+// too_long_skipped). tokens counts the words kept.
+struct TokenCounts {
+  uint64_t tokens = 0;
+  uint64_t skipped_numbers = 0;
+  uint64_t skipped_long = 0;
+  TokenCounts& operator+=(const TokenCounts& o) {
+    tokens += o.tokens;
+    skipped_numbers += o.skipped_numbers;
+    skipped_long += o.skipped_long;
+    return *this;
+  }
+};
+
+// Applies the SPEC's skip rules to one token: digits-only tokens and tokens
+// longer than max_word_length bytes are counted as skipped; returns true when
+// the token is a word to judge (and counts it).
+inline bool keep_token(std::string_view tok, size_t max_word_length, TokenCounts& counts) noexcept {
+  if (static_cast<unsigned char>(tok[0] - '0') <= 9 && is_ascii_number(tok)) {
+    ++counts.skipped_numbers;
+    return false;
+  }
+  if (tok.size() > max_word_length) {
+    ++counts.skipped_long;
+    return false;
+  }
+  ++counts.tokens;
+  return true;
+}
+
+// for_each_token, keeping only words: on_word(word, offset) for every token
+// that passes keep_token.
+template <class F>
+void for_each_word(std::string_view text, size_t max_word_length, TokenCounts& counts, F&& on_word) {
+  scan_tokens(text, true, [&](std::string_view tok, size_t off) {
+    if (keep_token(tok, max_word_length, counts)) on_word(tok, off);
+  });
+}
+
+// Convenience (tests, small inputs): every token of text, in order.
+std::vector<std::string> tokenize(std::string_view text);
+
+}  // namespace spellcheck

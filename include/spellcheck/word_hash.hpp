@@ -1,0 +1,36 @@
+#pragma once
+// The one hash of a word: XXH3 of the word with its first byte lowered
+// (ASCII A-Z only), so that `Apple` and `apple` have the same hash, the same
+// owner rank and the same Bloom filter bits. It is computed once per word or
+// candidate and reused for owner, filter and table.
+#include <xxhash.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace spellcheck {
+
+inline bool is_ascii_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
+inline char ascii_lower(char c) { return is_ascii_upper(static_cast<unsigned char>(c)) ? static_cast<char>(c + 32) : c; }
+
+inline uint64_t word_hash(std::string_view w) {
+  if (w.empty() || !is_ascii_upper(static_cast<unsigned char>(w[0]))) return XXH3_64bits(w.data(), w.size());
+  // Short words (nearly all) are lowered on the stack: no allocation.
+  char buf[64];
+  if (w.size() <= sizeof buf) {
+    for (size_t i = 0; i < w.size(); ++i) buf[i] = w[i];
+    buf[0] = ascii_lower(buf[0]);
+    return XXH3_64bits(buf, w.size());
+  }
+  // Long words (rare): a per-thread buffer, reused.
+  thread_local std::string long_word;
+  long_word.assign(w);
+  long_word[0] = ascii_lower(long_word[0]);
+  return XXH3_64bits(long_word.data(), long_word.size());
+}
+
+// Owner rank of a word hash: hash mod p (the published design's rule).
+inline int owner_of(uint64_t h, int ranks) { return static_cast<int>(h % static_cast<uint64_t>(ranks)); }
+
+}  // namespace spellcheck

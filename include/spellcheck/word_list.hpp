@@ -1,0 +1,45 @@
+#pragma once
+// WordList: words packed back to back, each followed by '\n'. No word holds a
+// '\n' (SPEC splits lines on it and the tokenizer never keeps one), so the
+// bytes are also the wire format of an all-to-all exchange as they are.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spellcheck {
+
+struct WordList {
+  std::string bytes;            // "w0\nw1\n..."
+  std::vector<uint32_t> starts; // starts[i]: offset of word i in bytes
+
+  size_t size() const { return starts.size(); }
+  bool empty() const { return starts.empty(); }
+  std::string_view operator[](size_t i) const {
+    const size_t b = starts[i];
+    const size_t e = (i + 1 < starts.size() ? starts[i + 1] : bytes.size()) - 1;
+    return std::string_view(bytes).substr(b, e - b);
+  }
+  void push_back(std::string_view w) {
+    starts.push_back(static_cast<uint32_t>(bytes.size()));
+    bytes.append(w);
+    bytes.push_back('\n');
+  }
+  void clear() {
+    bytes.clear();
+    starts.clear();
+  }
+  // Rebuilds starts from bytes (after receiving bytes off the wire).
+  void index() {
+    starts.clear();
+    size_t b = 0;
+    for (size_t i = 0; i < bytes.size(); ++i)
+      if (bytes[i] == '\n') {
+        starts.push_back(static_cast<uint32_t>(b));
+        b = i + 1;
+      }
+  }
+};
+
+}  // namespace spellcheck

@@ -1,0 +1,306 @@
+// spellcheck: wires the phases together and maps failures to exit codes.
+// Every phase ends with an agreement over ranks, so that when one rank fails
+// all of them stop together and only one prints the error.
+#include <omp.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "spellcheck/bloom_filter.hpp"
+#include "spellcheck/errors.hpp"
+#include "spellcheck/exchange.hpp"
+#include "spellcheck/judge.hpp"
+#include "spellcheck/mpi.hpp"
+#include "spellcheck/options.hpp"
+#include "spellcheck/reader.hpp"
+#include "spellcheck/report.hpp"
+#include "spellcheck/shard.hpp"
+#include "spellcheck/stats.hpp"
+#include "spellcheck/suggest.hpp"
+#include "spellcheck/timing.hpp"
+#include "spellcheck/word_hash.hpp"
+
+using namespace spellcheck;
+
+namespace {
+
+// Thrown on every rank once the ranks agreed that the run failed.
+struct Stop {
+  int code;
+};
+
+class Run {
+ public:
+  Run(mpi::Comm& comm) : comm_(comm) {}
+
+  // Runs local work; then all ranks agree. On failure the lowest failing
+  // rank prints its one-line error and every rank throws Stop.
+  template <class F>
+  void step(F&& f) {
+    int code = kExitOk;
+    std::string msg;
+    try {
+      f();
+    } catch (const UsageError& e) {
+      code = kExitBadInput;
+      msg = e.what();
+    } catch (const InputError& e) {
+      code = kExitBadInput;
+      msg = e.what();
+    } catch (const std::exception& e) {
+      code = kExitFailure;
+      msg = e.what();
+    }
+    const auto worst = static_cast<int>(mpi::allreduce_max(comm_, static_cast<uint64_t>(code)));
+    if (worst == kExitOk) return;
+    if (mpi::lowest_rank_with(comm_, code != kExitOk) == comm_.rank())
+      std::fprintf(stderr, "spellcheck: error: %s\n", msg.c_str());
+    throw Stop{worst};
+  }
+
+ private:
+  mpi::Comm& comm_;
+};
+
+uint64_t peak_rss_bytes() {
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<uint64_t>(ru.ru_maxrss) * 1024;
+}
+
+// Hashes words in parallel (the one hash each word ever gets on this rank).
+std::vector<uint64_t> hash_words(const WordList& w) {
+  std::vector<uint64_t> h(w.size());
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < w.size(); ++i) h[i] = word_hash(w[i]);
+  return h;
+}
+
+int run(int argc, char** argv, int provided) {
+  mpi::Comm comm;
+  const int rank = comm.rank();
+  Run run(comm);
+  Options opt;
+  run.step([&] { opt = parse_options(argc, argv); });
+  if (opt.help || opt.version) {
+    if (rank == 0) std::fputs(opt.help ? usage_text().c_str() : "spellcheck " SPELLCHECK_VERSION "\n", stdout);
+    return kExitOk;
+  }
+  run.step([&] {
+    if (provided < MPI_THREAD_SERIALIZED)
+      throw UsageError("this MPI library does not provide MPI_THREAD_SERIALIZED (the lookup thread needs it)");
+    if (opt.threads > 0) omp_set_num_threads(opt.threads);
+    require_readable_file(opt.dictionary, "dictionary");
+    for (const auto& in : opt.inputs) require_readable_file(in, "input");
+  });
+  const bool progress_on = rank == 0 && (opt.progress == 1 || (opt.progress == -1 && isatty(STDERR_FILENO)));
+
+  Timings t;
+  const double t0 = mpi::now();
+  std::unique_ptr<OutputFile> out;
+  run.step([&] {
+    if (rank == 0) out = std::make_unique<OutputFile>(opt.output);
+  });
+
+  // Dictionary: read a share, ship entries to their owners, index.
+  WordList entries;
+  std::vector<uint64_t> entry_hashes;
+  uint64_t dictionary_entries = 0;
+  {
+    PhaseTimer pt(t, "read");
+    TextChunk chunk = read_line_share(comm, opt.dictionary);
+    for_each_clean_line(chunk.bytes, [&](std::string_view w) { entries.push_back(w); });
+    entry_hashes = hash_words(entries);
+  }
+  run.step([&] {
+    dictionary_entries = mpi::allreduce_sum(comm, entries.size());
+    if (dictionary_entries == 0) throw InputError("dictionary '" + opt.dictionary + "' has no entry");
+  });
+  Routed shard_words;
+  {
+    PhaseTimer pt(t, "shuffle");
+    shard_words = route_by_owner(comm, entries, entry_hashes);
+    entries = WordList();
+    entry_hashes = {};
+  }
+  Shard shard;
+  {
+    PhaseTimer pt(t, "index");
+    shard.build(std::move(shard_words.words));
+  }
+  BloomFilter filter;
+  {
+    PhaseTimer pt(t, "filter");
+    filter = build_filter(comm, shard, opt.filter_bits, opt.filter_exchange);
+  }
+
+  // Input words: read a share of every word list, route each to its owner.
+  WordList words;
+  uint64_t tokens = 0, skipped_long = 0;
+  {
+    PhaseTimer pt(t, "read");
+    for (const auto& in : opt.inputs) {
+      TextChunk chunk = read_line_share(comm, in);
+      for_each_clean_line(chunk.bytes, [&](std::string_view w) {
+        if (w.size() > opt.max_word_length) {
+          ++skipped_long;
+          return;
+        }
+        ++tokens;
+        words.push_back(w);
+      });
+    }
+  }
+  Routed routed;
+  {
+    PhaseTimer pt(t, "route");
+    const auto hashes = hash_words(words);
+    routed = route_by_owner(comm, words, hashes);
+    words = WordList();
+  }
+  Judged judged;
+  {
+    PhaseTimer pt(t, "judge");
+    judged = judge(shard, routed);
+    routed = Routed();
+  }
+  Suggestions sugg;
+  {
+    PhaseTimer pt(t, "candidates");
+    Progress progress(progress_on, "candidates", judged.misspelled.size(), "words");
+    sugg = suggest(comm, shard, filter, judged.misspelled, opt.batch_bytes, progress);
+  }
+  {
+    PhaseTimer pt(t, "report");
+    const uint64_t true_hits = sugg.hits.size();
+    sugg.counts.local_hits = true_hits;  // kept for the stats below
+    const auto lines = make_lines(judged.misspelled, std::move(sugg.hits));
+    const auto all = gather_lines(comm, lines, {}, nullptr);
+    run.step([&] {
+      if (rank != 0) return;
+      std::string text;
+      size_t bytes = 0;
+      for (const auto& l : all) bytes += l.line.size();
+      text.reserve(bytes);
+      for (const auto& l : all) text += l.line;
+      out->write(text);
+      out->commit();
+    });
+  }
+  t.add("total", mpi::now() - t0);
+
+  // Diagnostics: timing lines, summary, --stats.
+  const auto phases = summarize(comm, t);
+  std::vector<uint64_t> sums = {tokens,
+                                skipped_long,
+                                judged.distinct,
+                                judged.misspelled.size(),
+                                sugg.counts.generated,
+                                sugg.counts.filter_rejected,
+                                sugg.counts.remote_lookups,
+                                mpi::traffic().messages + sugg.service.requests_sent + sugg.service.replies_sent,
+                                mpi::traffic().bytes + sugg.service.request_bytes + sugg.service.reply_bytes,
+                                sugg.counts.local_hits,
+                                sugg.counts.local_lookups};
+  const uint64_t my_messages = sums[7], my_bytes = sums[8];
+  mpi::allreduce_sum(comm, sums);
+  const uint64_t shard_min = mpi::allreduce_min(comm, shard.entries());
+  const uint64_t shard_max = mpi::allreduce_max(comm, shard.entries());
+  const auto messages_per_rank = mpi::allgather(comm, my_messages);
+  const auto bytes_per_rank = mpi::allgather(comm, my_bytes);
+  const auto rss_per_rank = mpi::allgather(comm, peak_rss_bytes());
+  const auto shard_bytes = mpi::allgather(comm, static_cast<uint64_t>(shard.raw_bytes()));
+  if (rank != 0) return kExitOk;
+
+  const uint64_t generated = sums[4], rejected = sums[5], true_hits = sums[9];
+  const uint64_t passed = generated - rejected;
+  const double fp_rate = generated > true_hits ? static_cast<double>(passed - true_hits) /
+                                                     static_cast<double>(generated - true_hits)
+                                               : 0.0;
+  const int threads = omp_get_max_threads();
+  if (!opt.quiet) {
+    std::fputs(timing_lines(phases).c_str(), stderr);
+    std::fprintf(stderr,
+                 "[spellcheck] ranks=%d threads=%d words=%llu distinct=%llu misspelled=%llu candidates=%llu "
+                 "filter_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu total=%.3fs\n",
+                 comm.size(), threads, static_cast<unsigned long long>(sums[0]),
+                 static_cast<unsigned long long>(sums[2]), static_cast<unsigned long long>(sums[3]),
+                 static_cast<unsigned long long>(generated),
+                 generated ? 100.0 * static_cast<double>(rejected) / static_cast<double>(generated) : 0.0,
+                 static_cast<unsigned long long>(sums[6]), static_cast<unsigned long long>(true_hits),
+                 static_cast<unsigned long long>(sums[1]), phases.back().max);
+  }
+  if (!opt.stats.empty()) {
+    JsonObject options, ph, counts;
+    options.add("words_mode", opt.words_mode)
+        .add("threads", threads)
+        .add("max_word_length", static_cast<uint64_t>(opt.max_word_length))
+        .add("batch_bytes", static_cast<uint64_t>(opt.batch_bytes))
+        .add("filter_bits", opt.filter_bits)
+        .add("filter_exchange", opt.filter_exchange == FilterExchange::allgather ? "allgather" : "allreduce")
+        .add("dictionary", opt.dictionary);
+    for (const auto& p : phases) ph.add(p.phase, JsonObject().add("avg", p.avg).add("min", p.min).add("max", p.max));
+    counts.add("dictionary_entries", dictionary_entries)
+        .add("shard_entries_min", shard_min)
+        .add("shard_entries_max", shard_max)
+        .add("words", sums[0])
+        .add("skipped_too_long", sums[1])
+        .add("distinct", sums[2])
+        .add("misspelled", sums[3])
+        .add("candidates_generated", generated)
+        .add("filter_rejected", rejected)
+        .add("local_lookups", sums[10])
+        .add("sent_to_other_ranks", sums[6])
+        .add("messages_sent", sums[7])
+        .add("bytes_sent", sums[8])
+        .add("true_hits", true_hits)
+        .add("filter_false_positive_rate", fp_rate)
+        .add("filter_bytes_per_rank", static_cast<uint64_t>(filter.bytes()));
+    std::vector<JsonObject> per_rank;
+    for (int r = 0; r < comm.size(); ++r) {
+      JsonObject secs;
+      for (const auto& p : phases) secs.add(p.phase, p.per_rank[static_cast<size_t>(r)]);
+      per_rank.push_back(JsonObject()
+                             .add("rank", r)
+                             .add("messages_sent", messages_per_rank[static_cast<size_t>(r)])
+                             .add("bytes_sent", bytes_per_rank[static_cast<size_t>(r)])
+                             .add("peak_rss_bytes", rss_per_rank[static_cast<size_t>(r)])
+                             .add("shard_bytes", shard_bytes[static_cast<size_t>(r)])
+                             .add("phase_seconds", secs));
+    }
+    JsonObject root;
+    root.add("version", SPELLCHECK_VERSION)
+        .add("mode", opt.words_mode ? "words" : "documents")
+        .add("ranks", comm.size())
+        .add("threads", threads)
+        .add("options", options)
+        .add("phases", ph)
+        .add("counts", counts)
+        .add("per_rank", per_rank);
+    try {
+      write_file_atomically(opt.stats, root.str() + "\n");
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "spellcheck: error: --stats: %s\n", e.what());
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  mpi::Environment env(argc, argv, MPI_THREAD_SERIALIZED);
+  try {
+    return run(argc, argv, env.provided());
+  } catch (const Stop& s) {
+    return s.code;
+  } catch (const std::exception& e) {
+    // Only reached when ranks could not agree (an MPI failure): last resort.
+    std::fprintf(stderr, "spellcheck: error: %s\n", e.what());
+    MPI_Abort(MPI_COMM_WORLD, kExitFailure);
+    return kExitFailure;
+  }
+}

@@ -1,0 +1,216 @@
+#include "spellcheck/mpi.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace spellcheck::mpi {
+
+void check(int rc, const char* call) {
+  if (rc == MPI_SUCCESS) return;
+  char text[MPI_MAX_ERROR_STRING] = {};
+  int len = 0;
+  MPI_Error_string(rc, text, &len);
+  throw Error(std::string(call) + ": " + std::string(text, static_cast<size_t>(len)));
+}
+
+Traffic& traffic() {
+  static Traffic t;
+  return t;
+}
+
+Environment::Environment(int& argc, char**& argv, int wanted_level) {
+  MPI_Init_thread(&argc, &argv, wanted_level, &provided_);
+}
+
+Environment::~Environment() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+Comm::Comm(MPI_Comm parent) {
+  check(MPI_Comm_dup(parent, &comm_), "MPI_Comm_dup");
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+}
+
+Comm::~Comm() {
+  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+Comm::Comm(Comm&& other) noexcept : comm_(other.comm_), rank_(other.rank_), size_(other.size_) {
+  other.comm_ = MPI_COMM_NULL;
+}
+
+Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
+  const int p = comm.size();
+  std::vector<int> scount(p), rcount(p), sdispl(p), rdispl(p);
+  size_t total = 0;
+  for (int r = 0; r < p; ++r) {
+    scount[r] = narrow<int>(send.counts[r]);
+    sdispl[r] = narrow<int>(total);
+    total += send.counts[r];
+  }
+  check(MPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, comm.get()), "MPI_Alltoall");
+  Bytes recv;
+  recv.counts.resize(p);
+  size_t rtotal = 0;
+  for (int r = 0; r < p; ++r) {
+    rdispl[r] = narrow<int>(rtotal);
+    rtotal += static_cast<size_t>(rcount[r]);
+    recv.counts[r] = static_cast<size_t>(rcount[r]);
+  }
+  recv.data.resize(rtotal);
+  check(MPI_Alltoallv(send.data.data(), scount.data(), sdispl.data(), MPI_BYTE, recv.data.data(),
+                      rcount.data(), rdispl.data(), MPI_BYTE, comm.get()),
+        "MPI_Alltoallv");
+  auto& t = traffic();
+  for (int r = 0; r < p; ++r)
+    if (r != comm.rank() && scount[r] > 0) {
+      t.messages += 1;
+      t.bytes += static_cast<uint64_t>(scount[r]);
+    }
+  t.bytes += static_cast<uint64_t>(p - 1) * sizeof(int);
+  return recv;
+}
+
+namespace {
+template <class T>
+T reduce1(const Comm& comm, T v, MPI_Datatype type, MPI_Op op) {
+  T out{};
+  check(MPI_Allreduce(&v, &out, 1, type, op, comm.get()), "MPI_Allreduce");
+  traffic().bytes += sizeof(T);
+  return out;
+}
+template <class T>
+void reduce_vec(const Comm& comm, std::vector<T>& v, MPI_Datatype type, MPI_Op op) {
+  if (v.empty()) return;
+  check(MPI_Allreduce(MPI_IN_PLACE, v.data(), narrow<int>(v.size()), type, op, comm.get()), "MPI_Allreduce");
+  traffic().bytes += v.size() * sizeof(T);
+}
+}  // namespace
+
+uint64_t allreduce_sum(const Comm& c, uint64_t v) { return reduce1(c, v, MPI_UINT64_T, MPI_SUM); }
+uint64_t allreduce_max(const Comm& c, uint64_t v) { return reduce1(c, v, MPI_UINT64_T, MPI_MAX); }
+uint64_t allreduce_min(const Comm& c, uint64_t v) { return reduce1(c, v, MPI_UINT64_T, MPI_MIN); }
+void allreduce_sum(const Comm& c, std::vector<uint64_t>& v) { reduce_vec(c, v, MPI_UINT64_T, MPI_SUM); }
+void allreduce_sum(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI_DOUBLE, MPI_SUM); }
+void allreduce_min(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI_DOUBLE, MPI_MIN); }
+void allreduce_max(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI_DOUBLE, MPI_MAX); }
+
+void allreduce_bor(const Comm& comm, uint64_t* words, size_t n) {
+  // In rounds: one MPI call carries at most INT_MAX elements.
+  const size_t round = static_cast<size_t>(std::numeric_limits<int>::max());
+  for (size_t off = 0; off < n; off += round) {
+    const size_t len = std::min(round, n - off);
+    check(MPI_Allreduce(MPI_IN_PLACE, words + off, narrow<int>(len), MPI_UINT64_T, MPI_BOR, comm.get()),
+          "MPI_Allreduce");
+  }
+  traffic().bytes += n * sizeof(uint64_t);
+}
+
+void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out) {
+  check(MPI_Allgather(mine, narrow<int>(n), MPI_UINT64_T, out, narrow<int>(n), MPI_UINT64_T, comm.get()),
+        "MPI_Allgather");
+  traffic().bytes += n * sizeof(uint64_t) * static_cast<size_t>(comm.size() - 1);
+}
+
+bool agree(const Comm& comm, bool failed_here) {
+  int mine = failed_here ? 1 : 0;
+  int any = 0;
+  check(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm.get()), "MPI_Allreduce");
+  return any != 0;
+}
+
+int lowest_rank_with(const Comm& comm, bool mine) {
+  int v = mine ? comm.rank() : comm.size();
+  int out = 0;
+  check(MPI_Allreduce(&v, &out, 1, MPI_INT, MPI_MIN, comm.get()), "MPI_Allreduce");
+  return out;
+}
+
+std::string broadcast(const Comm& comm, std::string s, int root) {
+  uint64_t n = s.size();
+  check(MPI_Bcast(&n, 1, MPI_UINT64_T, root, comm.get()), "MPI_Bcast");
+  s.resize(n);
+  const size_t round = static_cast<size_t>(std::numeric_limits<int>::max());
+  for (size_t off = 0; off < n; off += round)
+    check(MPI_Bcast(s.data() + off, narrow<int>(std::min<size_t>(round, n - off)), MPI_BYTE, root, comm.get()),
+          "MPI_Bcast");
+  if (comm.rank() == root) traffic().bytes += n;
+  return s;
+}
+
+std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root) {
+  const int p = comm.size();
+  int n = narrow<int>(mine.size());
+  std::vector<int> counts(comm.rank() == root ? p : 0), displs(counts.size());
+  check(MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, root, comm.get()), "MPI_Gather");
+  std::string all;
+  if (comm.rank() == root) {
+    size_t total = 0;
+    for (int r = 0; r < p; ++r) {
+      displs[r] = narrow<int>(total);
+      total += static_cast<size_t>(counts[r]);
+    }
+    all.resize(total);
+  }
+  check(MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, root,
+                    comm.get()),
+        "MPI_Gatherv");
+  if (comm.rank() != root) {
+    traffic().bytes += mine.size();
+    traffic().messages += 1;
+    return {};
+  }
+  std::vector<std::string> out(p);
+  for (int r = 0; r < p; ++r) out[r] = all.substr(static_cast<size_t>(displs[r]), static_cast<size_t>(counts[r]));
+  return out;
+}
+
+void barrier(const Comm& comm) { check(MPI_Barrier(comm.get()), "MPI_Barrier"); }
+
+std::vector<double> allgather(const Comm& comm, double v) {
+  std::vector<double> out(static_cast<size_t>(comm.size()));
+  check(MPI_Allgather(&v, 1, MPI_DOUBLE, out.data(), 1, MPI_DOUBLE, comm.get()), "MPI_Allgather");
+  return out;
+}
+
+std::vector<uint64_t> allgather(const Comm& comm, uint64_t v) {
+  std::vector<uint64_t> out(static_cast<size_t>(comm.size()));
+  check(MPI_Allgather(&v, 1, MPI_UINT64_T, out.data(), 1, MPI_UINT64_T, comm.get()), "MPI_Allgather");
+  return out;
+}
+
+File::File(const Comm& comm, const std::string& path) {
+  check(MPI_File_open(comm.get(), path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh_), "MPI_File_open");
+  MPI_Offset sz = 0;
+  check(MPI_File_get_size(fh_, &sz), "MPI_File_get_size");
+  size_ = static_cast<uint64_t>(sz);
+}
+
+File::~File() {
+  if (fh_ != MPI_FILE_NULL) MPI_File_close(&fh_);
+}
+
+size_t File::read_at(uint64_t offset, char* buf, size_t n) const {
+  if (offset >= size_) return 0;
+  n = static_cast<size_t>(std::min<uint64_t>(n, size_ - offset));
+  size_t done = 0;
+  const size_t round = size_t{1} << 30;
+  while (done < n) {
+    const int len = narrow<int>(std::min(round, n - done));
+    MPI_Status st;
+    check(MPI_File_read_at(fh_, static_cast<MPI_Offset>(offset + done), buf + done, len, MPI_BYTE, &st),
+          "MPI_File_read_at");
+    int got = 0;
+    MPI_Get_count(&st, MPI_BYTE, &got);
+    if (got <= 0) break;
+    done += static_cast<size_t>(got);
+  }
+  return done;
+}
+
+double now() { return MPI_Wtime(); }
+
+}  // namespace spellcheck::mpi

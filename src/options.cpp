@@ -1,0 +1,180 @@
+#include "spellcheck/options.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
+#include "spellcheck/errors.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+long long parse_integer(std::string_view flag, std::string_view text, long long lo, long long hi) {
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+    throw UsageError(std::string(flag) + " needs a whole number, got '" + std::string(text) + "'");
+  if (v < lo || v > hi)
+    throw UsageError(std::string(flag) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                     ", got " + std::string(text));
+  return v;
+}
+
+double parse_real(std::string_view flag, std::string_view text, double lo, double hi) {
+  char* end = nullptr;
+  const std::string s(text);
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !(v >= lo && v <= hi))
+    throw UsageError(std::string(flag) + " needs a number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                     ", got '" + s + "'");
+  return v;
+}
+
+FilterExchange parse_filter_exchange(std::string_view flag, std::string_view v) {
+  if (v == "allgather") return FilterExchange::allgather;
+  if (v == "allreduce") return FilterExchange::allreduce;
+  throw UsageError(std::string(flag) + " must be allgather or allreduce, got '" + std::string(v) + "'");
+}
+
+// Value flags, shared by the environment defaults and argv.
+void apply(Options& o, std::string_view flag, std::string_view v) {
+  if (flag == "-o" || flag == "--output") o.output = v;
+  else if (flag == "--stats") o.stats = v;
+  else if (flag == "--report") o.report = v;
+  else if (flag == "--threads") o.threads = static_cast<int>(parse_integer(flag, v, 1, 4096));
+  else if (flag == "--max-word-length") o.max_word_length = static_cast<size_t>(parse_integer(flag, v, 1, 60000));
+  else if (flag == "--batch-bytes") o.batch_bytes = static_cast<size_t>(parse_integer(flag, v, 1, 1 << 30));
+  else if (flag == "--filter-bits") o.filter_bits = parse_real(flag, v, 1.0, 64.0);
+  else if (flag == "--filter-exchange") o.filter_exchange = parse_filter_exchange(flag, v);
+  else throw UsageError("unknown option '" + std::string(flag) + "' (see --help)");
+}
+
+bool takes_value(std::string_view flag) {
+  return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
+         flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
+         flag == "--filter-exchange";
+}
+
+}  // namespace
+
+Options parse_options(int argc, const char* const* argv) {
+  Options o;
+  // Defaults from the environment, for job scripts; flags override them.
+  const struct {
+    const char* var;
+    const char* flag;
+  } env[] = {{"SPELLCHECK_THREADS", "--threads"},
+             {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
+             {"SPELLCHECK_FILTER_BITS", "--filter-bits"},
+             {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
+             {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"}};
+  for (const auto& e : env)
+    if (const char* v = std::getenv(e.var); v && *v) {
+      try {
+        apply(o, e.flag, v);
+      } catch (const UsageError& err) {
+        throw UsageError(std::string(e.var) + ": " + err.what());
+      }
+    }
+
+  std::vector<std::string> positional;
+  bool only_positional = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (only_positional || a.empty() || a[0] != '-' || a == "-") {
+      positional.emplace_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positional = true;
+      continue;
+    }
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+      continue;
+    }
+    if (a == "--version") {
+      o.version = true;
+      continue;
+    }
+    if (a == "--words") {
+      o.words_mode = true;
+      continue;
+    }
+    if (a == "--quiet" || a == "-q") {
+      o.quiet = true;
+      continue;
+    }
+    if (a == "--progress") {
+      o.progress = 1;
+      continue;
+    }
+    if (a == "--no-progress") {
+      o.progress = 0;
+      continue;
+    }
+    std::string_view flag = a, value;
+    bool has_value = false;
+    if (const size_t eq = a.find('='); a.starts_with("--") && eq != std::string_view::npos) {
+      flag = a.substr(0, eq);
+      value = a.substr(eq + 1);
+      has_value = true;
+    }
+    if (!takes_value(flag)) throw UsageError("unknown option '" + std::string(a) + "' (see --help)");
+    if (!has_value) {
+      if (i + 1 >= argc) throw UsageError("option " + std::string(flag) + " needs a value");
+      value = argv[++i];
+    }
+    apply(o, flag, value);
+  }
+  if (o.help || o.version) return o;
+  if (positional.empty()) throw UsageError("missing DICTIONARY and INPUT (see --help)");
+  if (positional.size() < 2) throw UsageError("missing INPUT after DICTIONARY (see --help)");
+  o.dictionary = positional[0];
+  o.inputs.assign(positional.begin() + 1, positional.end());
+  if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
+  return o;
+}
+
+std::string usage_text() {
+  return R"(Usage: spellcheck [options] DICTIONARY INPUT...
+       mpirun -n P spellcheck [options] DICTIONARY INPUT...
+
+Prints every misspelled distinct word of INPUT with all its edit-distance-1
+corrections found in DICTIONARY, one line per word:
+  <word>:  <candidate> <candidate>...
+sorted by number of candidates, then by word (byte-wise). The dictionary is
+sharded over the MPI ranks; each rank uses OpenMP threads.
+
+INPUT is raw text (files, or directories read recursively in byte-wise path
+order), or with --words a word list (one word per line).
+
+Options:
+  --words                 word-list mode: every line of INPUT is one word
+  -o, --output FILE       write the result to FILE (atomically) instead of stdout
+  --stats FILE            write run statistics as JSON (phases, counts, traffic)
+  --report FILE           document mode: TSV of misspelled words with their
+                          occurrence count, first location and candidates
+  --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
+                          else the cores available)
+  --max-word-length N     skip words longer than N bytes (default 64)
+  --batch-bytes N         bytes of remote lookups per message (default 65536)
+  --filter-bits B         Bloom filter bits per dictionary entry (default 12)
+  --filter-exchange M     allgather (default): every rank gets each shard's
+                          filter; allreduce: one filter OR-ed over all ranks
+  --progress, --no-progress
+                          progress line on stderr (default: when a terminal)
+  -q, --quiet             no timing or summary lines on stderr
+  -h, --help              this text
+  --version               the version
+
+Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
+SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
+SPELLCHECK_MAX_WORD_LENGTH.
+
+Exit status: 0 success, 2 bad input or options, 1 other failure.
+)";
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,71 @@
+#include "spellcheck/stats.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+#include "spellcheck/report.hpp"
+
+namespace spellcheck {
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(static_cast<char>(c));
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out.push_back(static_cast<char>(c));
+    }
+  }
+  return out + "\"";
+}
+
+JsonObject& JsonObject::add(const std::string& key, double v) {
+  char buf[64];
+  if (std::isfinite(v))
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+  else
+    std::snprintf(buf, sizeof buf, "null");
+  fields_.emplace_back(key, buf);
+  return *this;
+}
+JsonObject& JsonObject::add(const std::string& key, uint64_t v) {
+  fields_.emplace_back(key, std::to_string(v));
+  return *this;
+}
+JsonObject& JsonObject::add(const std::string& key, const std::string& v) {
+  fields_.emplace_back(key, json_string(v));
+  return *this;
+}
+JsonObject& JsonObject::add(const std::string& key, bool v) {
+  fields_.emplace_back(key, v ? "true" : "false");
+  return *this;
+}
+JsonObject& JsonObject::add(const std::string& key, const JsonObject& v) {
+  fields_.emplace_back(key, v.str());
+  return *this;
+}
+JsonObject& JsonObject::add(const std::string& key, const std::vector<JsonObject>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + v[i].str();
+  fields_.emplace_back(key, s + "]");
+  return *this;
+}
+
+std::string JsonObject::str() const {
+  std::string s = "{";
+  for (size_t i = 0; i < fields_.size(); ++i) s += (i ? "," : "") + json_string(fields_[i].first) + ":" + fields_[i].second;
+  return s + "}";
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  OutputFile f(path);
+  f.write(text);
+  f.commit();
+}
+
+}  // namespace spellcheck

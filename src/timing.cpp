@@ -1,0 +1,90 @@
+#include "spellcheck/timing.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+namespace spellcheck {
+
+void Timings::add(const std::string& phase, double seconds) {
+  for (auto& [name, s] : phases_)
+    if (name == phase) {
+      s += seconds;
+      return;
+    }
+  phases_.emplace_back(phase, seconds);
+}
+
+std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t) {
+  const auto& ph = t.phases();
+  std::vector<double> sum(ph.size()), lo(ph.size()), hi(ph.size());
+  for (size_t i = 0; i < ph.size(); ++i) sum[i] = lo[i] = hi[i] = ph[i].second;
+  mpi::allreduce_sum(comm, sum);
+  mpi::allreduce_min(comm, lo);
+  mpi::allreduce_max(comm, hi);
+  std::vector<double> own(ph.size());
+  for (size_t i = 0; i < ph.size(); ++i) own[i] = ph[i].second;
+  const auto all = mpi::gather(comm, std::string(reinterpret_cast<const char*>(own.data()), own.size() * sizeof(double)));
+  std::vector<PhaseSummary> out(ph.size());
+  for (size_t i = 0; i < ph.size(); ++i) {
+    out[i].phase = ph[i].first;
+    out[i].avg = sum[i] / comm.size();
+    out[i].min = lo[i];
+    out[i].max = hi[i];
+    for (const auto& bytes : all) {
+      double v = 0;
+      std::memcpy(&v, bytes.data() + i * sizeof(double), sizeof v);
+      out[i].per_rank.push_back(v);
+    }
+  }
+  return out;
+}
+
+std::string timing_lines(const std::vector<PhaseSummary>& s) {
+  std::string out;
+  char line[256];
+  for (const auto& p : s) {
+    std::snprintf(line, sizeof line, "[spellcheck][timing] %s avg=%.6fs min=%.6fs max=%.6fs\n", p.phase.c_str(), p.avg,
+                  p.min, p.max);
+    out += line;
+  }
+  return out;
+}
+
+namespace {
+int64_t now_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
+Progress::Progress(bool enabled, std::string what, uint64_t total, std::string unit)
+    : enabled_(enabled), what_(std::move(what)), unit_(std::move(unit)), total_(total), start_us_(now_us()) {
+  next_draw_us_ = start_us_ + 200000;
+}
+
+Progress::~Progress() { done(); }
+
+void Progress::advance(uint64_t n) {
+  if (!enabled_) return;
+  const uint64_t c = count_.fetch_add(n, std::memory_order_relaxed) + n;
+  int64_t due = next_draw_us_.load(std::memory_order_relaxed);
+  const int64_t t = now_us();
+  if (t < due || !next_draw_us_.compare_exchange_strong(due, t + 200000)) return;
+  const double secs = static_cast<double>(t - start_us_) / 1e6;
+  const double pct = total_ ? 100.0 * static_cast<double>(c) / static_cast<double>(total_) : 100.0;
+  std::fprintf(stderr, "\r[spellcheck] %s: %llu/%llu %s (%.0f%%, %.1f s)\x1b[K", what_.c_str(),
+               static_cast<unsigned long long>(c), static_cast<unsigned long long>(total_), unit_.c_str(), pct, secs);
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+void Progress::done() {
+  if (enabled_ && drawn_) {
+    std::fprintf(stderr, "\r\x1b[K");
+    std::fflush(stderr);
+  }
+  enabled_ = false;
+}
+
+}  // namespace spellcheck
