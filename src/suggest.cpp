@@ -28,6 +28,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
     SuggestCounts c;
     Candidates cands;
     std::vector<int> owner;
+    std::string spelled;  // the rare candidate that passes the filter, spelled out
     std::vector<RequestBatch> outbox(static_cast<size_t>(p));
     for (int r = 0; r < p; ++r)
       if (r != me) outbox[static_cast<size_t>(r)] = service.fresh_batch(r);
@@ -35,7 +36,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
 #pragma omp for schedule(dynamic, 16) nowait
     for (size_t wi = 0; wi < misspelled.size(); ++wi) {
       cands.generate(misspelled[wi]);
-      cands.hash_all();
+      if (spelled.size() < cands.word().size() + 1) spelled.resize(cands.word().size() + 1);
       const size_t n = cands.size();
       c.generated += n;
       if (owner.size() < n) owner.resize(n);
@@ -52,9 +53,10 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
           continue;
         }
         const Slot slot{static_cast<uint32_t>(wi), cands.edit(i)};
+        const std::string_view cand = cands.spell(i, spelled.data());
         if (o == me) {
           ++c.local_lookups;
-          if (shard.contains(cands[i], h)) {
+          if (shard.contains(cand, h)) {
             hits.push_back(slot);
             ++c.local_hits;
           }
@@ -62,7 +64,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
         }
         ++c.remote_lookups;
         RequestBatch& b = outbox[static_cast<size_t>(o)];
-        b.add(h, cands[i], slot);
+        b.add(h, cand, slot);
         if (b.bytes.size() >= batch_bytes) {
           service.submit(std::move(b));
           b = service.fresh_batch(o);

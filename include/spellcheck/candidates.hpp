@@ -31,34 +31,36 @@ struct EditRef {
 // The candidate an edit makes of word.
 std::string apply_edit(std::string_view word, EditRef e);
 
+// The edit-1 strings of one word with their hashes. Strings are not kept:
+// they are built in place in one small scratch buffer, each from the last by
+// changing one or two bytes, and hashed there in key form (first byte
+// lowered, see word_hash). The few that pass the filter are spelled again
+// from their EditRef.
 class Candidates {
  public:
-  // Fills the buffer with the edit-1 strings of word. Edits that would repeat
-  // an earlier string (deleting either of two equal neighbours, inserting a
-  // character next to the same character) are skipped, so every string is
+  // Generates every edit of word with its hash. Edits that would repeat an
+  // earlier string (deleting either of two equal neighbours, inserting a
+  // character next to the same character) are skipped, so each string is
   // generated once.
   void generate(std::string_view word);
-  // Hashes every candidate (word_hash) into hashes().
-  void hash_all();
 
   size_t size() const { return edits_.size(); }
-  std::string_view operator[](size_t i) const {
-    return std::string_view(buf_.data() + i * stride_, length_of(edits_[i]));
-  }
   EditRef edit(size_t i) const { return edits_[i]; }
   uint64_t hash(size_t i) const { return hashes_[i]; }
+  // Spells candidate i into out (room for word.size() + 1 bytes).
+  std::string_view spell(size_t i, char* out) const;
+  std::string_view word() const { return word_; }
 
  private:
-  size_t length_of(EditRef e) const {
-    return e.op() == EditOp::deletion ? len_ - 1 : e.op() == EditOp::substitution ? len_ : len_ + 1;
+  void add(EditRef e, size_t len) {
+    edits_.push_back(e);
+    hashes_.push_back(XXH3_64bits(scratch_.data(), len));
   }
-  char* slot(size_t i) { return buf_.data() + i * stride_; }
 
-  std::vector<char> buf_;  // candidate i at i * stride_
+  std::string word_;
+  std::string scratch_;
   std::vector<EditRef> edits_;
   std::vector<uint64_t> hashes_;
-  size_t stride_ = 0;
-  size_t len_ = 0;
 };
 
 }  // namespace spellcheck

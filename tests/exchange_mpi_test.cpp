@@ -1,0 +1,49 @@
+// route_by_owner delivers every word, with its values, to its owner.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "spellcheck/exchange.hpp"
+#include "spellcheck/word_hash.hpp"
+
+using namespace spellcheck;
+
+TEST_CASE("every word reaches its owner once, with its values") {
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  WordList words;
+  std::vector<uint64_t> hashes, values;
+  // Rank r sends words r, r+1, ... r+99 (so neighbours overlap) and Apple/apple.
+  for (int i = 0; i < 100; ++i) {
+    const std::string w = "w" + std::to_string(me + i);
+    words.push_back(w);
+    hashes.push_back(word_hash(w));
+    values.push_back(static_cast<uint64_t>(me));
+    values.push_back(static_cast<uint64_t>(i));
+  }
+  for (auto w : {"Apple", "apple"}) {
+    words.push_back(w);
+    hashes.push_back(word_hash(w));
+    values.push_back(static_cast<uint64_t>(me));
+    values.push_back(1000);
+  }
+  const Routed got = route_by_owner(comm, words, hashes, values, 2);
+  REQUIRE(got.values.size() == 2 * got.words.size());
+  size_t wrong_owner = 0, wrong_value = 0;
+  std::map<std::string, int> seen;
+  for (size_t i = 0; i < got.words.size(); ++i) {
+    const std::string w(got.words[i]);
+    wrong_owner += owner_of(word_hash(w), p) == me ? 0 : 1;
+    CHECK(got.hashes[i] == word_hash(w));
+    const auto from = got.values[2 * i], idx = got.values[2 * i + 1];
+    if (idx != 1000) wrong_value += w == "w" + std::to_string(from + idx) ? 0 : 1;
+    seen[w] += 1;
+  }
+  CHECK(wrong_owner == 0);
+  CHECK(wrong_value == 0);
+  // Apple and apple meet on one rank.
+  CHECK(owner_of(word_hash("Apple"), p) == owner_of(word_hash("apple"), p));
+  const uint64_t total = mpi::allreduce_sum(comm, static_cast<uint64_t>(got.words.size()));
+  CHECK(total == static_cast<uint64_t>(102 * p));
+}
