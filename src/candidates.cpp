@@ -38,36 +38,73 @@ std::string_view Candidates::spell(size_t i, char* out) const {
   return {};
 }
 
-void Candidates::generate(std::string_view w) {
+void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
   const size_t L = w.size();
   word_.assign(w);
-  edits_.clear();
-  hashes_.clear();
+  n_ = 0;
+  generated_ = 0;
   const size_t most = L + 61 * L + 62 * (L + 1);
-  if (edits_.capacity() < most) {
-    edits_.reserve(most);
-    hashes_.reserve(most);
+  if (edits_.size() < most) {
+    edits_.resize(most);
+    hashes_.resize(most);
   }
   if (scratch_.size() < L + 1) scratch_.resize(L + 1);
   char* s = scratch_.data();
   // Byte `b` as it stands at position `at` of a key (first byte lowered).
   auto key = [](char b, size_t at) { return at == 0 ? ascii_lower(b) : b; };
 
+  // Trigram bookkeeping. sym[k + 2] is the symbol of w[k]; triple j is
+  // (sym[j], sym[j+1], sym[j+2]) for j = 0..L. An edit at word position i
+  // touches only the triples around i: the others must already be present
+  // (ok_pre_, ok_suf_), and then only the two or three new ones are looked up.
+  constexpr uint32_t B = TrigramFilter::kBoundary;
+  if (sym_.size() < L + 4) {
+    sym_.resize(L + 4);
+    ok_pre_.resize(L + 2);
+    ok_suf_.resize(L + 2);
+  }
+  uint32_t* sym = sym_.data();
+  auto suf = [&](size_t k) { return k > L ? true : ok_suf_[k] != 0; };
+  auto has = [&](uint32_t a, uint32_t b, uint32_t c) { return tri == nullptr || tri->has(a, b, c); };
+  if (tri) {
+    sym[0] = sym[1] = B;
+    for (size_t k = 0; k < L; ++k) sym[k + 2] = TrigramFilter::symbol(static_cast<unsigned char>(w[k]));
+    sym[L + 2] = sym[L + 3] = B;
+    ok_pre_[0] = 1;
+    for (size_t j = 0; j <= L; ++j) ok_pre_[j + 1] = ok_pre_[j] && tri->has(sym[j], sym[j + 1], sym[j + 2]);
+    ok_suf_[L + 1] = 1;
+    for (size_t j = L + 1; j-- > 0;) ok_suf_[j] = ok_suf_[j + 1] && tri->has(sym[j], sym[j + 1], sym[j + 2]);
+  } else {
+    std::fill(ok_pre_.begin(), ok_pre_.end(), 1);
+    std::fill(ok_suf_.begin(), ok_suf_.end(), 1);
+    std::fill(sym_.begin(), sym_.end(), 0);
+  }
+
   // Deletions: deleting w[i] leaves w[0..i) w[i+1..L). Going from i-1 to i
-  // only position i-1 changes (to w[i-1]).
-  if (L > 0) {
+  // only position i-1 changes (to w[i-1]). The empty string is no entry.
+  if (L > 1) {
     for (size_t j = 1; j < L; ++j) s[j - 1] = key(w[j], j - 1);
     for (size_t i = 0; i < L; ++i) {
       if (i > 0) s[i - 1] = key(w[i - 1], i - 1);
       if (i > 0 && w[i] == w[i - 1]) continue;
+      ++generated_;
+      if (!(ok_pre_[i] && suf(i + 3) && has(sym[i], sym[i + 1], sym[i + 3]) &&
+            (i + 1 > L - 1 || has(sym[i + 1], sym[i + 3], sym[i + 4]))))
+        continue;
       add(EditRef::make(EditOp::deletion, 0, static_cast<uint32_t>(i)), L - 1);
     }
   }
   // Substitutions: strings differing at distinct positions are distinct.
   for (size_t j = 0; j < L; ++j) s[j] = key(w[j], j);
   for (size_t i = 0; i < L; ++i) {
+    generated_ += kAlphabet.size() - (TrigramFilter::symbol(static_cast<unsigned char>(w[i])) < 62 ? 1 : 0);
+    if (!(ok_pre_[i] && suf(i + 3))) continue;
+    const bool third = i + 2 <= L;
     for (uint32_t c = 0; c < kAlphabet.size(); ++c) {
       if (kAlphabet[c] == w[i]) continue;
+      if (tri && !(tri->has(sym[i], sym[i + 1], c) && tri->has(sym[i + 1], c, sym[i + 3]) &&
+                   (!third || tri->has(c, sym[i + 3], sym[i + 4]))))
+        continue;
       s[i] = key(kAlphabet[c], i);
       add(EditRef::make(EditOp::substitution, c, static_cast<uint32_t>(i)), L);
     }
@@ -77,10 +114,18 @@ void Candidates::generate(std::string_view w) {
   // before i equals inserting it before i-1 when w[i-1] == c: skipped.
   for (size_t j = 0; j < L; ++j) s[j + 1] = w[j];
   for (size_t i = 0; i <= L; ++i) {
-    for (uint32_t c = 0; c < kAlphabet.size(); ++c) {
-      if (i > 0 && w[i - 1] == kAlphabet[c]) continue;
-      s[i] = key(kAlphabet[c], i);
-      add(EditRef::make(EditOp::insertion, c, static_cast<uint32_t>(i)), L + 1);
+    const bool dup_possible = i > 0 && TrigramFilter::symbol(static_cast<unsigned char>(w[i - 1])) < 62;
+    generated_ += kAlphabet.size() - (dup_possible ? 1 : 0);
+    if (ok_pre_[i] && suf(i + 2)) {
+      const bool third = i < L;  // triple i+2 exists unless c ends the word
+      for (uint32_t c = 0; c < kAlphabet.size(); ++c) {
+        if (i > 0 && w[i - 1] == kAlphabet[c]) continue;
+        if (tri && !(tri->has(sym[i], sym[i + 1], c) && tri->has(sym[i + 1], c, sym[i + 2]) &&
+                     (!third || tri->has(c, sym[i + 2], sym[i + 3]))))
+          continue;
+        s[i] = key(kAlphabet[c], i);
+        add(EditRef::make(EditOp::insertion, c, static_cast<uint32_t>(i)), L + 1);
+      }
     }
     if (i < L) s[i] = key(w[i], i);  // w[i] moves left of the insertion point
   }

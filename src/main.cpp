@@ -131,9 +131,11 @@ int run(int argc, char** argv, int provided) {
     shard.build(std::move(shard_words.words));
   }
   BloomFilter filter;
+  TrigramFilter trigrams;
   {
     PhaseTimer pt(t, "filter");
     filter = build_filter(comm, shard, opt.filter_bits, opt.filter_exchange);
+    trigrams = build_trigram_filter(comm, shard);
   }
 
   // Input words: read a share of every word list, route each to its owner.
@@ -170,7 +172,8 @@ int run(int argc, char** argv, int provided) {
   {
     PhaseTimer pt(t, "candidates");
     Progress progress(progress_on, "candidates", judged.misspelled.size(), "words");
-    sugg = suggest(comm, shard, filter, judged.misspelled, opt.batch_bytes, progress);
+    sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr, judged.misspelled, opt.batch_bytes,
+                   progress);
   }
   {
     PhaseTimer pt(t, "report");
@@ -203,7 +206,8 @@ int run(int argc, char** argv, int provided) {
                                 mpi::traffic().messages + sugg.service.requests_sent + sugg.service.replies_sent,
                                 mpi::traffic().bytes + sugg.service.request_bytes + sugg.service.reply_bytes,
                                 sugg.counts.local_hits,
-                                sugg.counts.local_lookups};
+                                sugg.counts.local_lookups,
+                                sugg.counts.trigram_pruned};
   const uint64_t my_messages = sums[7], my_bytes = sums[8];
   mpi::allreduce_sum(comm, sums);
   const uint64_t shard_min = mpi::allreduce_min(comm, shard.entries());
@@ -214,20 +218,24 @@ int run(int argc, char** argv, int provided) {
   const auto shard_bytes = mpi::allgather(comm, static_cast<uint64_t>(shard.raw_bytes()));
   if (rank != 0) return kExitOk;
 
-  const uint64_t generated = sums[4], rejected = sums[5], true_hits = sums[9];
-  const uint64_t passed = generated - rejected;
-  const double fp_rate = generated > true_hits ? static_cast<double>(passed - true_hits) /
-                                                     static_cast<double>(generated - true_hits)
-                                               : 0.0;
+  const uint64_t generated = sums[4], rejected = sums[5], true_hits = sums[9], pruned = sums[11];
+  // The Bloom filter saw the candidates the trigram filter kept; of those,
+  // the ones not in the dictionary that it let through are its false
+  // positives.
+  const uint64_t probed = generated - pruned;
+  const uint64_t passed = probed - rejected;
+  const double fp_rate =
+      probed > true_hits ? static_cast<double>(passed - true_hits) / static_cast<double>(probed - true_hits) : 0.0;
   const int threads = omp_get_max_threads();
   if (!opt.quiet) {
     std::fputs(timing_lines(phases).c_str(), stderr);
     std::fprintf(stderr,
                  "[spellcheck] ranks=%d threads=%d words=%llu distinct=%llu misspelled=%llu candidates=%llu "
-                 "filter_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu total=%.3fs\n",
+                 "trigram_pruned=%.2f%% bloom_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu total=%.3fs\n",
                  comm.size(), threads, static_cast<unsigned long long>(sums[0]),
                  static_cast<unsigned long long>(sums[2]), static_cast<unsigned long long>(sums[3]),
                  static_cast<unsigned long long>(generated),
+                 generated ? 100.0 * static_cast<double>(pruned) / static_cast<double>(generated) : 0.0,
                  generated ? 100.0 * static_cast<double>(rejected) / static_cast<double>(generated) : 0.0,
                  static_cast<unsigned long long>(sums[6]), static_cast<unsigned long long>(true_hits),
                  static_cast<unsigned long long>(sums[1]), phases.back().max);
@@ -240,6 +248,7 @@ int run(int argc, char** argv, int provided) {
         .add("batch_bytes", static_cast<uint64_t>(opt.batch_bytes))
         .add("filter_bits", opt.filter_bits)
         .add("filter_exchange", opt.filter_exchange == FilterExchange::allgather ? "allgather" : "allreduce")
+        .add("trigram_filter", opt.trigram_filter)
         .add("dictionary", opt.dictionary);
     for (const auto& p : phases) ph.add(p.phase, JsonObject().add("avg", p.avg).add("min", p.min).add("max", p.max));
     counts.add("dictionary_entries", dictionary_entries)
@@ -250,6 +259,7 @@ int run(int argc, char** argv, int provided) {
         .add("distinct", sums[2])
         .add("misspelled", sums[3])
         .add("candidates_generated", generated)
+        .add("trigram_pruned", pruned)
         .add("filter_rejected", rejected)
         .add("local_lookups", sums[10])
         .add("sent_to_other_ranks", sums[6])

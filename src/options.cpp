@@ -106,6 +106,10 @@ Options parse_options(int argc, const char* const* argv) {
       o.quiet = true;
       continue;
     }
+    if (a == "--no-trigram-filter") {
+      o.trigram_filter = false;
+      continue;
+    }
     if (a == "--progress") {
       o.progress = 1;
       continue;
@@ -163,6 +167,8 @@ Options:
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
   --filter-exchange M     allgather (default): every rank gets each shard's
                           filter; allreduce: one filter OR-ed over all ranks
+  --no-trigram-filter     hash and probe every candidate (by default candidates
+                          with a letter triple no entry has are dropped first)
   --progress, --no-progress
                           progress line on stderr (default: when a terminal)
   -q, --quiet             no timing or summary lines on stderr

@@ -12,8 +12,8 @@ namespace {
 constexpr size_t kPrefetchDistance = 12;
 }  // namespace
 
-Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const WordList& misspelled,
-                    size_t batch_bytes, Progress& progress) {
+Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
+                    const TrigramFilter* trigrams, const WordList& misspelled, size_t batch_bytes, Progress& progress) {
   const int p = comm.size();
   const int me = comm.rank();
   const int threads = omp_get_max_threads();
@@ -35,10 +35,11 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
 
 #pragma omp for schedule(dynamic, 16) nowait
     for (size_t wi = 0; wi < misspelled.size(); ++wi) {
-      cands.generate(misspelled[wi]);
+      cands.generate(misspelled[wi], trigrams);
       if (spelled.size() < cands.word().size() + 1) spelled.resize(cands.word().size() + 1);
       const size_t n = cands.size();
-      c.generated += n;
+      c.generated += cands.generated();
+      c.trigram_pruned += cands.pruned();
       if (owner.size() < n) owner.resize(n);
       for (size_t i = 0; i < n; ++i) owner[i] = p == 1 ? 0 : owner_of(cands.hash(i), p);
       for (size_t i = 0; i < n && i < kPrefetchDistance; ++i)
@@ -85,6 +86,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
     out.hits.insert(out.hits.end(), local_hits[t].begin(), local_hits[t].end());
     const SuggestCounts& c = counts[t];
     out.counts.generated += c.generated;
+    out.counts.trigram_pruned += c.trigram_pruned;
     out.counts.filter_rejected += c.filter_rejected;
     out.counts.local_lookups += c.local_lookups;
     out.counts.local_hits += c.local_hits;

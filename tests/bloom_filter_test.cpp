@@ -29,9 +29,9 @@ TEST_CASE("no false negatives, and a false-positive rate near the design point")
 
 TEST_CASE("sizing") {
   CHECK(BloomFilter::blocks_for(0, 12.0) == 1);
-  CHECK(BloomFilter::blocks_for(512, 8.0) == 8);
+  CHECK(BloomFilter::blocks_for(512, 8.0) == 16);
   BloomFilter f(2, 4);
-  CHECK(f.words() == 2 * 4 * 8);
-  CHECK(f.bytes() == 2 * 4 * 64);
+  CHECK(f.words() == 2 * 4 * 4);
+  CHECK(f.bytes() == 2 * 4 * 32);
   CHECK(f.fill_ratio() == 0.0);
 }

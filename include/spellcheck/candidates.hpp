@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/trigram_filter.hpp"
 #include "spellcheck/word_hash.hpp"
 
 namespace spellcheck {
@@ -41,10 +42,14 @@ class Candidates {
   // Generates every edit of word with its hash. Edits that would repeat an
   // earlier string (deleting either of two equal neighbours, inserting a
   // character next to the same character) are skipped, so each string is
-  // generated once.
-  void generate(std::string_view word);
+  // generated once. With a trigram filter, edits that make a string with a
+  // triple no entry has are dropped before hashing (counted in pruned()).
+  void generate(std::string_view word, const TrigramFilter* trigrams = nullptr);
+  // Distinct edit strings of the last word, kept or pruned.
+  size_t generated() const { return generated_; }
+  size_t pruned() const { return generated_ - n_; }
 
-  size_t size() const { return edits_.size(); }
+  size_t size() const { return n_; }
   EditRef edit(size_t i) const { return edits_[i]; }
   uint64_t hash(size_t i) const { return hashes_[i]; }
   // Spells candidate i into out (room for word.size() + 1 bytes).
@@ -53,14 +58,20 @@ class Candidates {
 
  private:
   void add(EditRef e, size_t len) {
-    edits_.push_back(e);
-    hashes_.push_back(XXH3_64bits(scratch_.data(), len));
+    edits_[n_] = e;
+    hashes_[n_] = XXH3_64bits(scratch_.data(), len);
+    ++n_;
   }
 
   std::string word_;
   std::string scratch_;
+  std::vector<uint32_t> sym_;      // trigram symbols, two boundaries before, two after
+  std::vector<uint8_t> ok_pre_;    // ok_pre_[k]: triples 0..k-1 of the word all present
+  std::vector<uint8_t> ok_suf_;    // ok_suf_[k]: triples k..L all present
+  size_t generated_ = 0;
   std::vector<EditRef> edits_;
   std::vector<uint64_t> hashes_;
+  size_t n_ = 0;
 };
 
 }  // namespace spellcheck

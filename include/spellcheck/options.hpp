@@ -21,6 +21,7 @@ struct Options {
   size_t batch_bytes = 64 * 1024;   // --batch-bytes N: request aggregation size
   double filter_bits = 12.0;        // --filter-bits B: Bloom bits per dictionary entry
   FilterExchange filter_exchange = FilterExchange::allgather;  // --filter-exchange
+  bool trigram_filter = true;       // --no-trigram-filter: hash and probe every candidate
   int progress = -1;                // --progress / --no-progress; -1: when stderr is a terminal
   bool quiet = false;               // --quiet: no timing/summary lines
   bool help = false;

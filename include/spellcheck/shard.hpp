@@ -5,13 +5,14 @@
 // case rule: the value says whether the key itself was an entry and whether
 // its capitalised form was.
 #include <tbb/concurrent_unordered_map.h>
-#include <tbb/scalable_allocator.h>
 
 #include <atomic>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/arena.hpp"
+#include "spellcheck/trigram_filter.hpp"
 #include "spellcheck/word_hash.hpp"
 #include "spellcheck/word_list.hpp"
 
@@ -19,7 +20,7 @@ namespace spellcheck {
 
 class Shard {
  public:
-  Shard() = default;
+  Shard() : table_(0, KeyHash(), KeyEq(), ArenaAllocator<Entry>(&arena_)) {}
   Shard(const Shard&) = delete;
   Shard& operator=(const Shard&) = delete;
 
@@ -40,6 +41,9 @@ class Shard {
   size_t keys() const { return table_.size(); }
   const std::vector<uint64_t>& hashes() const { return hashes_; }  // one per entry
   size_t raw_bytes() const { return entries_.bytes.size(); }
+  size_t table_bytes() const { return arena_.bytes_reserved(); }
+  // The letter triples of this shard's entries (see TrigramFilter).
+  const TrigramFilter& trigrams() const { return trigrams_; }
 
  private:
   static constexpr uint8_t kExact = 1;    // the key itself is an entry
@@ -62,12 +66,14 @@ class Shard {
       return ascii_lower(a.word[0]) == ascii_lower(b.word[0]) && a.word.substr(1) == b.word.substr(1);
     }
   };
-  using Table = tbb::concurrent_unordered_map<Key, std::atomic<uint8_t>, KeyHash, KeyEq,
-                                              tbb::scalable_allocator<std::pair<const Key, std::atomic<uint8_t>>>>;
+  using Entry = std::pair<const Key, std::atomic<uint8_t>>;
+  using Table = tbb::concurrent_unordered_map<Key, std::atomic<uint8_t>, KeyHash, KeyEq, ArenaAllocator<Entry>>;
 
+  Arena arena_;                    // the table's nodes; declared first, dies last
   WordList entries_;               // owns the bytes the keys point into
   std::vector<uint64_t> hashes_;
   Table table_;
+  TrigramFilter trigrams_;
 };
 
 }  // namespace spellcheck

@@ -16,8 +16,9 @@
 namespace spellcheck {
 
 struct SuggestCounts {
-  uint64_t generated = 0;
-  uint64_t filter_rejected = 0;
+  uint64_t generated = 0;        // distinct edit strings
+  uint64_t trigram_pruned = 0;   // dropped by the trigram filter, never hashed
+  uint64_t filter_rejected = 0;  // hashed, then rejected by the Bloom filter
   uint64_t local_lookups = 0;
   uint64_t local_hits = 0;
   uint64_t remote_lookups = 0;  // sent to other ranks
@@ -31,7 +32,7 @@ struct Suggestions {
 };
 
 // Collective (the lookup service terminates with all ranks).
-Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const WordList& misspelled,
-                    size_t batch_bytes, Progress& progress);
+Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
+                    const TrigramFilter* trigrams, const WordList& misspelled, size_t batch_bytes, Progress& progress);
 
 }  // namespace spellcheck

@@ -1,0 +1,95 @@
+#pragma once
+// Arena: a thread-safe bump allocator for the shard's hash-table nodes. The
+// table allocates one or two small nodes per entry; a general allocator
+// spends ~100 instructions on each malloc and as many again on each free at
+// exit (measured with callgrind: a third of a small run). Here an allocation
+// is one atomic add, a free is nothing, and the memory goes back in a few
+// large blocks when the arena dies.
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <vector>
+
+namespace spellcheck {
+
+class Arena {
+ public:
+  explicit Arena(size_t chunk_bytes = size_t{4} << 20) : chunk_bytes_(chunk_bytes) {}
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena() {
+    for (void* c : chunks_) std::free(c);
+  }
+
+  // Every size is rounded up to 16 bytes, so with 64-byte aligned chunks
+  // every slot is 16-byte aligned, enough for the table's types.
+  void* allocate(size_t bytes, size_t align) {
+    if (align > kGranule) throw std::bad_alloc();
+    bytes = (bytes + kGranule - 1) / kGranule * kGranule;
+    if (bytes > chunk_bytes_ / 4) return fresh_chunk(bytes, false);  // big arrays get their own block
+    for (;;) {
+      Chunk* c = current_.load(std::memory_order_acquire);
+      if (c) {
+        const size_t at = c->used.fetch_add(bytes, std::memory_order_relaxed);
+        if (at + bytes <= c->size) return c->data + at;
+      }
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (current_.load(std::memory_order_acquire) != c) continue;  // another thread refilled
+      fresh_chunk(chunk_bytes_, true);
+    }
+  }
+  size_t bytes_reserved() const { return reserved_; }
+
+ private:
+  static constexpr size_t kGranule = 16;
+  static constexpr size_t kHeader = 64;  // Chunk header, padded to a cache line
+
+  // Caller holds mutex_ when make_current.
+  void* fresh_chunk(size_t bytes, bool make_current) {
+    std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+    if (!make_current) lock.lock();
+    void* raw = std::aligned_alloc(64, (kHeader + bytes + 63) / 64 * 64);
+    if (!raw) throw std::bad_alloc();
+    chunks_.push_back(raw);
+    reserved_ += bytes;
+    if (!make_current) return static_cast<char*>(raw) + kHeader;
+    Chunk* c = ::new (raw) Chunk;
+    c->size = bytes;
+    c->data = static_cast<char*>(raw) + kHeader;
+    current_.store(c, std::memory_order_release);
+    return c->data;
+  }
+
+  struct Chunk {
+    std::atomic<size_t> used{0};
+    size_t size = 0;
+    char* data = nullptr;
+  };
+  size_t chunk_bytes_;
+  std::atomic<Chunk*> current_{nullptr};
+  std::mutex mutex_;
+  std::vector<void*> chunks_;
+  size_t reserved_ = 0;
+};
+
+// Standard allocator interface over an Arena; deallocate does nothing.
+template <class T>
+struct ArenaAllocator {
+  using value_type = T;
+  Arena* arena;
+  explicit ArenaAllocator(Arena* a) noexcept : arena(a) {}
+  template <class U>
+  ArenaAllocator(const ArenaAllocator<U>& o) noexcept : arena(o.arena) {}
+  T* allocate(size_t n) { return static_cast<T*>(arena->allocate(n * sizeof(T), alignof(T))); }
+  void deallocate(T*, size_t) noexcept {}
+  template <class U>
+  bool operator==(const ArenaAllocator<U>& o) const noexcept {
+    return arena == o.arena;
+  }
+};
+
+}  // namespace spellcheck
