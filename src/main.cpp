@@ -6,9 +6,12 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "spellcheck/bloom_filter.hpp"
+#include "spellcheck/document_reader.hpp"
+#include "spellcheck/input_plan.hpp"
 #include "spellcheck/errors.hpp"
 #include "spellcheck/exchange.hpp"
 #include "spellcheck/judge.hpp"
@@ -78,6 +81,29 @@ std::vector<uint64_t> hash_words(const WordList& w) {
   return h;
 }
 
+// The --report TSV: word, occurrences, first location, candidates.
+std::string occurrence_report(const InputPlan& plan, const std::vector<ReportLine>& lines,
+                              const std::vector<std::string>& extra) {
+  std::vector<uint64_t> positions(lines.size());
+  std::vector<std::string> counts(lines.size());
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const size_t tab = extra[i].find('\t');
+    counts[i] = extra[i].substr(0, tab);
+    positions[i] = std::stoull(extra[i].substr(tab + 1));
+  }
+  const auto where = resolve_locations(plan, positions);
+  std::string tsv = "word\toccurrences\tfirst_location\tcandidates\n";
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string& l = lines[i].line;
+    const size_t from = lines[i].word.size() + 2;  // past "word: "
+    std::string cands = l.substr(std::min(from + 1, l.size() - 1), std::string::npos);
+    cands.pop_back();  // '\n'
+    tsv += lines[i].word + "\t" + counts[i] + "\t" + where[i].path + ":" + std::to_string(where[i].line) + ":" +
+           std::to_string(where[i].column) + "\t" + cands + "\n";
+  }
+  return tsv;
+}
+
 int run(int argc, char** argv, int provided) {
   mpi::Comm comm;
   const int rank = comm.rank();
@@ -93,15 +119,24 @@ int run(int argc, char** argv, int provided) {
       throw UsageError("this MPI library does not provide MPI_THREAD_SERIALIZED (the lookup thread needs it)");
     if (opt.threads > 0) omp_set_num_threads(opt.threads);
     require_readable_file(opt.dictionary, "dictionary");
-    for (const auto& in : opt.inputs) require_readable_file(in, "input");
   });
+  // The input plan (files in byte-wise path order, sizes) is made once and
+  // broadcast, so every rank cuts the same stream.
+  InputPlan plan;
+  std::string plan_bytes;
+  run.step([&] {
+    if (rank == 0) plan_bytes = serialize_input_plan(make_input_plan(opt.inputs));
+  });
+  plan = deserialize_input_plan(mpi::broadcast(comm, plan_bytes));
   const bool progress_on = rank == 0 && (opt.progress == 1 || (opt.progress == -1 && isatty(STDERR_FILENO)));
 
   Timings t;
   const double t0 = mpi::now();
-  std::unique_ptr<OutputFile> out;
+  std::unique_ptr<OutputFile> out, report;
   run.step([&] {
-    if (rank == 0) out = std::make_unique<OutputFile>(opt.output);
+    if (rank != 0) return;
+    out = std::make_unique<OutputFile>(opt.output);
+    if (!opt.report.empty()) report = std::make_unique<OutputFile>(opt.report);
   });
 
   // Dictionary: read a share, ship entries to their owners, index.
@@ -138,29 +173,55 @@ int run(int argc, char** argv, int provided) {
     trigrams = build_trigram_filter(comm, shard);
   }
 
-  // Input words: read a share of every word list, route each to its owner.
-  WordList words;
-  uint64_t tokens = 0, skipped_long = 0;
-  {
-    PhaseTimer pt(t, "read");
-    for (const auto& in : opt.inputs) {
-      TextChunk chunk = read_line_share(comm, in);
-      for_each_clean_line(chunk.bytes, [&](std::string_view w) {
-        if (w.size() > opt.max_word_length) {
-          ++skipped_long;
-          return;
-        }
-        ++tokens;
-        words.push_back(w);
-      });
-    }
-  }
+  // Input words: each rank takes a share of the input, and every word goes
+  // to its owner (in document mode with its occurrence count and first
+  // position, summed and minimised at the owner).
+  uint64_t tokens = 0, skipped_long = 0, skipped_numbers = 0, input_bytes = 0;
   Routed routed;
-  {
+  if (opt.words_mode) {
+    WordList words;
+    {
+      PhaseTimer pt(t, "read");
+      for (const auto& file : plan.files) {
+        TextChunk chunk = read_line_share(comm, file.path);
+        input_bytes += chunk.bytes.size();
+        for_each_clean_line(chunk.bytes, [&](std::string_view w) {
+          if (w.size() > opt.max_word_length) {
+            ++skipped_long;
+            return;
+          }
+          ++tokens;
+          words.push_back(w);
+        });
+      }
+    }
     PhaseTimer pt(t, "route");
     const auto hashes = hash_words(words);
     routed = route_by_owner(comm, words, hashes);
-    words = WordList();
+  } else {
+    LocalWords local;
+    {
+      PhaseTimer pt(t, "ingest");
+      Progress progress(progress_on, "reading", 0, "MB");
+      run.step([&] {
+        local = collect_document_words(plan, comm.rank(), comm.size(), opt.max_word_length, omp_get_max_threads(),
+                                       [&](uint64_t done, uint64_t total) {
+                                         progress.set_total(total >> 20);
+                                         progress.advance_to(done >> 20);
+                                       });
+      });
+      tokens = local.tokens;
+      skipped_long = local.skipped_long;
+      skipped_numbers = local.skipped_numbers;
+      input_bytes = local.bytes_read;
+    }
+    PhaseTimer pt(t, "route");
+    std::vector<uint64_t> values(2 * local.words.size());
+    for (size_t i = 0; i < local.words.size(); ++i) {
+      values[2 * i] = local.counts[i];
+      values[2 * i + 1] = local.first_pos[i];
+    }
+    routed = route_by_owner(comm, local.words, local.hashes, values, 2);
   }
   Judged judged;
   {
@@ -180,7 +241,14 @@ int run(int argc, char** argv, int provided) {
     const uint64_t true_hits = sugg.hits.size();
     sugg.counts.local_hits = true_hits;  // kept for the stats below
     const auto lines = make_lines(judged.misspelled, std::move(sugg.hits));
-    const auto all = gather_lines(comm, lines, {}, nullptr);
+    // The occurrence report carries "count<TAB>first position" per line.
+    const bool with_report = !opt.report.empty();
+    std::vector<std::string> extra, all_extra;
+    if (with_report)
+      for (const auto& l : lines)
+        extra.push_back(std::to_string(judged.occurrences[l.index]) + "\t" +
+                        std::to_string(judged.first_position[l.index]));
+    const auto all = gather_lines(comm, lines, extra, with_report ? &all_extra : nullptr);
     run.step([&] {
       if (rank != 0) return;
       std::string text;
@@ -189,7 +257,9 @@ int run(int argc, char** argv, int provided) {
       text.reserve(bytes);
       for (const auto& l : all) text += l.line;
       out->write(text);
+      if (with_report) report->write(occurrence_report(plan, all, all_extra));
       out->commit();
+      if (with_report) report->commit();
     });
   }
   t.add("total", mpi::now() - t0);
@@ -207,7 +277,9 @@ int run(int argc, char** argv, int provided) {
                                 mpi::traffic().bytes + sugg.service.request_bytes + sugg.service.reply_bytes,
                                 sugg.counts.local_hits,
                                 sugg.counts.local_lookups,
-                                sugg.counts.trigram_pruned};
+                                sugg.counts.trigram_pruned,
+                                skipped_numbers,
+                                input_bytes};
   const uint64_t my_messages = sums[7], my_bytes = sums[8];
   mpi::allreduce_sum(comm, sums);
   const uint64_t shard_min = mpi::allreduce_min(comm, shard.entries());
@@ -256,6 +328,8 @@ int run(int argc, char** argv, int provided) {
         .add("shard_entries_max", shard_max)
         .add("words", sums[0])
         .add("skipped_too_long", sums[1])
+        .add("skipped_numbers", sums[12])
+        .add("input_bytes", sums[13])
         .add("distinct", sums[2])
         .add("misspelled", sums[3])
         .add("candidates_generated", generated)

@@ -67,14 +67,20 @@ Progress::~Progress() { done(); }
 
 void Progress::advance(uint64_t n) {
   if (!enabled_) return;
-  const uint64_t c = count_.fetch_add(n, std::memory_order_relaxed) + n;
+  advance_to(count_.fetch_add(n, std::memory_order_relaxed) + n);
+}
+
+void Progress::advance_to(uint64_t c) {
+  if (!enabled_) return;
+  count_.store(c, std::memory_order_relaxed);
+  const uint64_t total = total_.load(std::memory_order_relaxed);
   int64_t due = next_draw_us_.load(std::memory_order_relaxed);
   const int64_t t = now_us();
   if (t < due || !next_draw_us_.compare_exchange_strong(due, t + 200000)) return;
   const double secs = static_cast<double>(t - start_us_) / 1e6;
-  const double pct = total_ ? 100.0 * static_cast<double>(c) / static_cast<double>(total_) : 100.0;
+  const double pct = total ? 100.0 * static_cast<double>(c) / static_cast<double>(total) : 100.0;
   std::fprintf(stderr, "\r[spellcheck] %s: %llu/%llu %s (%.0f%%, %.1f s)\x1b[K", what_.c_str(),
-               static_cast<unsigned long long>(c), static_cast<unsigned long long>(total_), unit_.c_str(), pct, secs);
+               static_cast<unsigned long long>(c), static_cast<unsigned long long>(total), unit_.c_str(), pct, secs);
   std::fflush(stderr);
   drawn_ = true;
 }

@@ -50,12 +50,14 @@ class Progress {
   Progress(bool enabled, std::string what, uint64_t total, std::string unit);
   ~Progress();
   void advance(uint64_t n);
+  void advance_to(uint64_t count);
+  void set_total(uint64_t total) { total_ = total; }
   void done();
 
  private:
   bool enabled_;
   std::string what_, unit_;
-  uint64_t total_;
+  std::atomic<uint64_t> total_;
   std::atomic<uint64_t> count_{0};
   std::atomic<int64_t> next_draw_us_{0};
   int64_t start_us_;
