@@ -1,5 +1,6 @@
 #include "spellcheck/candidates.hpp"
 
+#include <bit>
 #include <cstring>
 
 namespace spellcheck {
@@ -94,17 +95,28 @@ void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
       add(EditRef::make(EditOp::deletion, 0, static_cast<uint32_t>(i)), L - 1);
     }
   }
+  // Substitutions and insertions test the 62 characters at once: the masks
+  // of the new triples are ANDed, and only the surviving characters are
+  // visited (lowest bit first, i.e. in alphabet order).
+  constexpr uint64_t kAll = TrigramFilter::kAlphabetMask;
+  auto own_bit = [](char ch) {
+    const uint32_t sy = TrigramFilter::symbol(static_cast<unsigned char>(ch));
+    return sy < 62 ? uint64_t{1} << sy : uint64_t{0};
+  };
+
   // Substitutions: strings differing at distinct positions are distinct.
   for (size_t j = 0; j < L; ++j) s[j] = key(w[j], j);
   for (size_t i = 0; i < L; ++i) {
-    generated_ += kAlphabet.size() - (TrigramFilter::symbol(static_cast<unsigned char>(w[i])) < 62 ? 1 : 0);
+    const uint64_t own = own_bit(w[i]);
+    generated_ += kAlphabet.size() - (own ? 1 : 0);
     if (!(ok_pre_[i] && suf(i + 3))) continue;
-    const bool third = i + 2 <= L;
-    for (uint32_t c = 0; c < kAlphabet.size(); ++c) {
-      if (kAlphabet[c] == w[i]) continue;
-      if (tri && !(tri->has(sym[i], sym[i + 1], c) && tri->has(sym[i + 1], c, sym[i + 3]) &&
-                   (!third || tri->has(c, sym[i + 3], sym[i + 4]))))
-        continue;
+    uint64_t allowed = kAll & ~own;
+    if (tri) {
+      allowed &= tri->last(sym[i], sym[i + 1]) & tri->middle(sym[i + 1], sym[i + 3]);
+      if (i + 2 <= L) allowed &= tri->first(sym[i + 3], sym[i + 4]);
+    }
+    for (; allowed; allowed &= allowed - 1) {
+      const uint32_t c = static_cast<uint32_t>(std::countr_zero(allowed));
       s[i] = key(kAlphabet[c], i);
       add(EditRef::make(EditOp::substitution, c, static_cast<uint32_t>(i)), L);
     }
@@ -114,15 +126,16 @@ void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
   // before i equals inserting it before i-1 when w[i-1] == c: skipped.
   for (size_t j = 0; j < L; ++j) s[j + 1] = w[j];
   for (size_t i = 0; i <= L; ++i) {
-    const bool dup_possible = i > 0 && TrigramFilter::symbol(static_cast<unsigned char>(w[i - 1])) < 62;
-    generated_ += kAlphabet.size() - (dup_possible ? 1 : 0);
+    const uint64_t dup = i > 0 ? own_bit(w[i - 1]) : 0;
+    generated_ += kAlphabet.size() - (dup ? 1 : 0);
     if (ok_pre_[i] && suf(i + 2)) {
-      const bool third = i < L;  // triple i+2 exists unless c ends the word
-      for (uint32_t c = 0; c < kAlphabet.size(); ++c) {
-        if (i > 0 && w[i - 1] == kAlphabet[c]) continue;
-        if (tri && !(tri->has(sym[i], sym[i + 1], c) && tri->has(sym[i + 1], c, sym[i + 2]) &&
-                     (!third || tri->has(c, sym[i + 2], sym[i + 3]))))
-          continue;
+      uint64_t allowed = kAll & ~dup;
+      if (tri) {
+        allowed &= tri->last(sym[i], sym[i + 1]) & tri->middle(sym[i + 1], sym[i + 2]);
+        if (i < L) allowed &= tri->first(sym[i + 2], sym[i + 3]);  // the triple after c, unless c ends the word
+      }
+      for (; allowed; allowed &= allowed - 1) {
+        const uint32_t c = static_cast<uint32_t>(std::countr_zero(allowed));
         s[i] = key(kAlphabet[c], i);
         add(EditRef::make(EditOp::insertion, c, static_cast<uint32_t>(i)), L + 1);
       }

@@ -58,7 +58,7 @@ bool TrigramFilter::may_contain(std::string_view w) const {
 
 double TrigramFilter::density() const {
   uint64_t n = 0;
-  for (uint64_t x : bits_) n += static_cast<uint64_t>(std::popcount(x));
+  for (size_t i = 0; i < kPlane; ++i) n += static_cast<uint64_t>(std::popcount(bits_[i]));
   return static_cast<double>(n) / kBits;
 }
 

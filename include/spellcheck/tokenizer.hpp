@@ -13,11 +13,16 @@
 // of the token or UTF-8 sequence still open at the end; text.size() when
 // nothing is open). Re-scan from there with more bytes appended.
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace spellcheck {
 
@@ -139,22 +144,27 @@ inline bool is_ascii_number(std::string_view w) noexcept {
   return true;
 }
 
-// Scans text for tokens; on_token(std::string_view token, size_t offset) is
-// called for each, in order, with offset = position of the token's first byte
-// in text. The view is valid during the call only. See the file comment for
-// at_end; returns text.size() when at_end.
+namespace tok_detail {
+
+struct ScalarStop {
+  size_t pos;    // where scanning stopped
+  bool at_limit; // true: stopped at limit between tokens; false: done (pos as scan_tokens returns)
+};
+
+// The scalar tokenizer: scans from p (which must not be inside a token
+// unless it is that token's first byte), returns at the first token-search
+// position >= limit, or when the text is exhausted.
 template <class F>
-size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
-  using namespace tok_detail;
-  const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* const end = base + text.size();
-  const unsigned char* p = base;
-  std::string norm;  // tokens with U+2019 apostrophes (rare)
+ScalarStop scan_scalar(const unsigned char* const base, const unsigned char* const end, const unsigned char* p,
+                       const unsigned char* const limit, bool at_end, std::string& norm, F& on_token) {
   for (;;) {
     // 1. The next token start.
     int wl;
     for (;;) {
-      if (p == end) return text.size();
+      if (p >= limit) {
+        if (p == end) return {static_cast<size_t>(end - base), false};
+        return {static_cast<size_t>(p - base), true};
+      }
       const uint8_t c = kClass[*p];
       if (c == kAlnum) {
         wl = 1;
@@ -163,7 +173,7 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
       if (c == kLead) {
         wl = multibyte_word_len(p, end);
         if (wl > 0) break;
-        if (wl < 0 && !at_end) return static_cast<size_t>(p - base);
+        if (wl < 0 && !at_end) return {static_cast<size_t>(p - base), false};
       }
       ++p;
     }
@@ -174,7 +184,7 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
     for (;;) {
       while (p != end && kClass[*p] == kAlnum) ++p;
       if (p == end) {
-        if (!at_end) return static_cast<size_t>(start - base);
+        if (!at_end) return {static_cast<size_t>(start - base), false};
         break;
       }
       const uint8_t c = kClass[*p];
@@ -186,7 +196,7 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
           continue;
         }
         if (wl < 0) {
-          if (!at_end) return static_cast<size_t>(start - base);
+          if (!at_end) return {static_cast<size_t>(start - base), false};
           break;
         }
         if (!is_rsquo(p, end)) break;
@@ -199,7 +209,7 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
       // An apostrophe: part of the token only when a word character follows.
       const unsigned char* const q = p + alen;
       if (q == end) {
-        if (!at_end) return static_cast<size_t>(start - base);
+        if (!at_end) return {static_cast<size_t>(start - base), false};
         break;
       }
       wl = word_char_len(q, end);
@@ -208,25 +218,121 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
         p = q + wl;
         continue;
       }
-      if (wl < 0 && !at_end) return static_cast<size_t>(start - base);
+      if (wl < 0 && !at_end) return {static_cast<size_t>(start - base), false};
       break;
     }
     const size_t off = static_cast<size_t>(start - base);
     if (!rsquo) {
-      on_token(std::string_view(text.data() + off, static_cast<size_t>(p - start)), off);
+      on_token(std::string_view(reinterpret_cast<const char*>(start), static_cast<size_t>(p - start)), off);
     } else {
       norm.clear();
-      for (const unsigned char* s = start; s != p;) {
-        if (is_rsquo(s, p)) {
+      for (const unsigned char* t = start; t != p;) {
+        if (is_rsquo(t, p)) {
           norm.push_back('\'');
-          s += 3;
+          t += 3;
         } else {
-          norm.push_back(static_cast<char>(*s++));
+          norm.push_back(static_cast<char>(*t++));
         }
       }
       on_token(std::string_view(norm), off);
     }
   }
+}
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
+#define SPELLCHECK_TOKENIZER_SIMD 1
+// Bit i of the masks describes byte p[i], i < 64: alnum (A-Z a-z 0-9),
+// apostrophe, and high (>= 0x80).
+inline void block_masks(const unsigned char* p, uint64_t& alnum, uint64_t& apos, uint64_t& high) noexcept {
+#if defined(__AVX512BW__)
+  const __m512i v = _mm512_loadu_si512(static_cast<const void*>(p));
+  const __m512i lower = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+  const __mmask64 alpha = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(lower, _mm512_set1_epi8('a')), _mm512_set1_epi8(26));
+  const __mmask64 digit = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(10));
+  alnum = alpha | digit;
+  apos = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\''));
+  high = _mm512_movepi8_mask(v);
+#else
+  uint64_t a[2], q[2], h[2];
+  for (int k = 0; k < 2; ++k) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * k));
+    const __m256i x = _mm256_sub_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('a'));
+    const __m256i alpha = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8(25)), x);
+    const __m256i y = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
+    const __m256i digit = _mm256_cmpeq_epi8(_mm256_min_epu8(y, _mm256_set1_epi8(9)), y);
+    a[k] = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(alpha, digit)));
+    q[k] = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\''))));
+    h[k] = static_cast<uint32_t>(_mm256_movemask_epi8(v));
+  }
+  alnum = a[0] | (a[1] << 32);
+  apos = q[0] | (q[1] << 32);
+  high = h[0] | (h[1] << 32);
+#endif
+}
+#endif
+
+}  // namespace tok_detail
+
+// Scans text for tokens; on_token(std::string_view token, size_t offset) is
+// called for each, in order, with offset = position of the token's first byte
+// in text. The view is valid during the call only. See the file comment for
+// at_end; returns text.size() when at_end.
+//
+// With AVX2/AVX-512, 64-byte blocks of pure ASCII go through bit masks (a
+// token is a run of alnum bits, an apostrophe joins when both neighbours are
+// alnum); a block with a byte >= 0x80, or ending in an apostrophe, goes
+// through the scalar code.
+template <class F>
+size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
+  using namespace tok_detail;
+  const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = base + text.size();
+  const unsigned char* p = base;
+  std::string norm;  // tokens with U+2019 apostrophes (rare)
+  bool in_tok = false;           // a token runs through p - 1 ...
+  const unsigned char* tok_start = nullptr;  // ... from here
+#ifdef SPELLCHECK_TOKENIZER_SIMD
+  auto emit = [&](const unsigned char* b, const unsigned char* e) {
+    on_token(std::string_view(reinterpret_cast<const char*>(b), static_cast<size_t>(e - b)), static_cast<size_t>(b - base));
+  };
+  while (end - p > 64) {
+    uint64_t alnum, apos, high;
+    block_masks(p, alnum, apos, high);
+    if (high != 0 || (apos >> 63) != 0) {
+      const ScalarStop r = scan_scalar(base, end, in_tok ? tok_start : p, p + 64, at_end, norm, on_token);
+      if (!r.at_limit) return r.pos;
+      p = base + r.pos;
+      in_tok = false;
+      continue;
+    }
+    uint64_t w = alnum | (apos & ((alnum << 1) | (in_tok ? 1 : 0)) & (alnum >> 1));
+    if (in_tok) {
+      const uint64_t nw = ~w;
+      if (nw == 0) {
+        p += 64;
+        continue;
+      }
+      const int e = std::countr_zero(nw);
+      emit(tok_start, p + e);
+      in_tok = false;
+      w &= ~uint64_t{0} << e;
+    }
+    while (w != 0) {
+      const int b = std::countr_zero(w);
+      const uint64_t rest = ~(w >> b);
+      const int e = rest == 0 ? 64 : b + std::countr_zero(rest);
+      if (e >= 64) {
+        in_tok = true;
+        tok_start = p + b;
+        break;
+      }
+      emit(p + b, p + e);
+      w &= ~uint64_t{0} << e;
+    }
+    p += 64;
+  }
+#endif
+  return scan_scalar(base, end, in_tok ? tok_start : p, end, at_end, norm, on_token).pos;
 }
 
 // All tokens of a complete text.

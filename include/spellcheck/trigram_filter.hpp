@@ -21,7 +21,10 @@ class TrigramFilter {
   static constexpr uint32_t kBoundary = 62;
   static constexpr uint32_t kOther = 63;
   static constexpr size_t kBits = 64 * 64 * 64;
-  static constexpr size_t kWords = kBits / 64;
+  static constexpr size_t kPlane = kBits / 64;  // 64-bit words in one view
+  static constexpr size_t kWords = 3 * kPlane;
+  // The 62 symbols of the candidate alphabet (symbol i is kAlphabet[i]).
+  static constexpr uint64_t kAlphabetMask = (uint64_t{1} << 62) - 1;
 
   TrigramFilter() { bits_.fill(0); }
 
@@ -29,10 +32,14 @@ class TrigramFilter {
   static uint32_t symbol(unsigned char c) { return kSymbol[c]; }
 
   void add_entry(std::string_view entry);
-  bool has(uint32_t a, uint32_t b, uint32_t c) const {
-    const uint32_t t = (a << 12) | (b << 6) | c;
-    return (bits_[t >> 6] >> (t & 63)) & 1U;
-  }
+  bool has(uint32_t a, uint32_t b, uint32_t c) const { return (last(a, b) >> c) & 1U; }
+  // The same triples seen three ways, each a 64-bit mask over one position,
+  // so an edit tests all 62 characters at once:
+  // last(a, b): bit c set iff (a, b, c) occurs; middle(a, c): bit b set iff
+  // (a, b, c) occurs; first(b, c): bit a set iff (a, b, c) occurs.
+  uint64_t last(uint32_t a, uint32_t b) const { return bits_[(a << 6) | b]; }
+  uint64_t middle(uint32_t a, uint32_t c) const { return bits_[kPlane + ((a << 6) | c)]; }
+  uint64_t first(uint32_t b, uint32_t c) const { return bits_[2 * kPlane + ((b << 6) | c)]; }
   // Every triple of the word (with boundaries) present?
   bool may_contain(std::string_view w) const;
 
@@ -42,8 +49,9 @@ class TrigramFilter {
 
  private:
   void set(uint32_t a, uint32_t b, uint32_t c) {
-    const uint32_t t = (a << 12) | (b << 6) | c;
-    bits_[t >> 6] |= uint64_t{1} << (t & 63);
+    bits_[(a << 6) | b] |= uint64_t{1} << c;
+    bits_[kPlane + ((a << 6) | c)] |= uint64_t{1} << b;
+    bits_[2 * kPlane + ((b << 6) | c)] |= uint64_t{1} << a;
   }
   void add_spelling(std::string_view w);
 

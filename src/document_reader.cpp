@@ -1,0 +1,666 @@
+#include "spellcheck/document_reader.hpp"
+
+#include <fcntl.h>
+#include <omp.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string_view>
+#include <utility>
+
+#include "spellcheck/errors.hpp"
+#include "spellcheck/tokenizer.hpp"
+#include "spellcheck/word_hash.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Zero-filled array: calloc when small; mmap on transparent huge pages when
+// big (the word tables are probed at random: fewer TLB misses).
+template <class T>
+class ZeroArray {
+ public:
+  ZeroArray() = default;
+  explicit ZeroArray(size_t n) : n_(n) {
+    if (n == 0) return;
+    bytes_ = n * sizeof(T);
+    if (bytes_ < kHugeBytes) {
+      p_ = static_cast<T*>(std::calloc(n, sizeof(T)));
+      if (!p_) throw std::bad_alloc();
+      return;
+    }
+    void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    ::madvise(p, bytes_, MADV_HUGEPAGE);
+#endif
+    p_ = static_cast<T*>(p);
+  }
+  ~ZeroArray() { release(); }
+  ZeroArray(ZeroArray&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), bytes_(std::exchange(o.bytes_, 0)) {}
+  ZeroArray& operator=(ZeroArray&& o) noexcept {
+    if (this != &o) {
+      release();
+      p_ = std::exchange(o.p_, nullptr);
+      n_ = std::exchange(o.n_, 0);
+      bytes_ = std::exchange(o.bytes_, 0);
+    }
+    return *this;
+  }
+  T& operator[](size_t i) { return p_[i]; }
+  const T& operator[](size_t i) const { return p_[i]; }
+  size_t size() const { return n_; }
+
+ private:
+  static constexpr size_t kHugeBytes = size_t{4} << 20;
+  void release() {
+    if (p_) {
+      if (bytes_ < kHugeBytes) std::free(p_);
+      else ::munmap(p_, bytes_);
+    }
+    p_ = nullptr;
+  }
+  T* p_ = nullptr;
+  size_t n_ = 0;
+  size_t bytes_ = 0;
+};
+
+// The bytes of a word of at most 8 bytes as a little-endian integer, zero
+// padded; reads only w's bytes.
+inline uint64_t pack8(const char* p, size_t n) {
+  if (n >= 4) {
+    uint32_t a, b;
+    std::memcpy(&a, p, 4);
+    std::memcpy(&b, p + n - 4, 4);
+    return a | (static_cast<uint64_t>(b) << (8 * (n - 4)));
+  }
+  if (n >= 2) {
+    uint16_t a, b;
+    std::memcpy(&a, p, 2);
+    std::memcpy(&b, p + n - 2, 2);
+    return a | (static_cast<uint64_t>(b) << (8 * (n - 2)));
+  }
+  return n == 1 ? static_cast<unsigned char>(p[0]) : 0;
+}
+
+// The table's own hash: cheap for words of at most 8 bytes (most tokens);
+// word_hash (for routing) is computed once per distinct word on output.
+inline uint64_t mix64(uint64_t x) {
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ULL;
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ULL;
+  x ^= x >> 32;
+  return x;
+}
+
+inline uint64_t load8(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+inline uint64_t table_hash(std::string_view w) {
+  const size_t n = w.size();
+  if (n <= 8) return mix64(pack8(w.data(), n) + n * 0x9E3779B97F4A7C15ULL);
+  if (n <= 16) return mix64(load8(w.data()) ^ mix64(load8(w.data() + n - 8) + n * 0x9E3779B97F4A7C15ULL));
+  return XXH3_64bits(w.data(), n);
+}
+
+// Equality of two words of the same length n > 8.
+inline bool same_long(const char* a, const char* b, size_t n) {
+  if (n <= 16) return load8(a) == load8(b) && load8(a + n - 8) == load8(b + n - 8);
+  return std::memcmp(a, b, n) == 0;
+}
+
+// Distinct words of one thread: open addressing, linear probing, 32-byte
+// slots holding the counters and, for words of at most 8 bytes (most
+// tokens), the word itself, so a lookup touches one cache line. Longer words
+// live in an arena. The home slot comes from the top hash bits (after
+// skipping `skip` bits), so the slots are (nearly) in hash order and a range
+// of top bits is a range of slots: the merge takes partitions without
+// sorting.
+class WordTable {
+ public:
+  struct Slot {
+    uint64_t first;  // smallest position seen
+    uint64_t count;
+    uint32_t tag;    // low 32 hash bits
+    uint32_t len;    // 0: empty slot (words are never empty)
+    uint64_t word;   // len <= 8: the bytes (pack8); else offset in the arena
+  };
+  static_assert(sizeof(Slot) == 32);
+
+  explicit WordTable(size_t expected = 1024, int skip = 0) : skip_(skip) {
+    size_t n = 64;
+    while (n * 7 < expected * 10) n <<= 1;
+    resize(n);
+  }
+
+  // Counts `count` occurrences of w (h = table_hash(w)), the first at pos.
+  void add(std::string_view w, uint64_t h, uint64_t pos, uint64_t count = 1) {
+    const uint32_t tag = static_cast<uint32_t>(h);
+    const uint32_t len = static_cast<uint32_t>(w.size());
+    const uint64_t key = len <= 8 ? pack8(w.data(), len) : 0;
+    size_t i = home(h);
+    for (;;) {
+      Slot& s = slots_[i];
+      if (s.len == 0) break;
+      if (s.tag == tag && s.len == len &&
+          (len <= 8 ? s.word == key : same_long(arena_.data() + s.word, w.data(), len))) {
+        s.count += count;
+        if (pos < s.first) s.first = pos;
+        return;
+      }
+      i = (i + 1) & mask_;
+    }
+    if (w.size() > UINT32_MAX - 1) throw std::length_error("document reader: word too long");
+    Slot& s = slots_[i];
+    s.first = pos;
+    s.count = count;
+    s.tag = tag;
+    s.len = len;
+    if (len <= 8) {
+      s.word = key;
+    } else {
+      s.word = arena_.size();
+      arena_.append(w);
+    }
+    ++size_;
+    word_bytes_ += len;
+    if (size_ * 10 > slots_.size() * 7) grow();
+  }
+
+  void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 0); }
+
+  size_t size() const { return size_; }
+  size_t word_bytes() const { return word_bytes_; }
+  size_t bytes() const { return slots_.size() * sizeof(Slot); }
+
+  // fn(word, slot) for every word.
+  template <class F>
+  void for_each(F&& fn) const {
+    for (size_t i = 0; i < slots_.size(); ++i)
+      if (slots_[i].len != 0) fn(word_of(slots_[i]), slots_[i]);
+  }
+
+  // fn(word, slot) for the words whose top `bits` hash bits are k (skip == 0):
+  // their home slots are [k, k+1) * n / 2^bits; displaced ones follow in the
+  // same run of full slots.
+  template <class F>
+  void for_each_in_part(size_t k, int bits, F&& fn) const {
+    const size_t n = slots_.size();
+    const size_t begin = k * (n >> bits), end = (k + 1) * (n >> bits);
+    for (size_t j = begin;; ++j) {
+      const Slot& s = slots_[j & mask_];
+      if (j >= end && (s.len == 0 || j >= begin + n)) break;
+      if (s.len == 0) continue;
+      const std::string_view w = word_of(s);
+      const uint64_t h = table_hash(w);
+      if ((h >> (64 - bits)) == k) fn(w, h, s);
+    }
+  }
+
+  std::string_view word_of(const Slot& s) const {
+    if (s.len > 8) return std::string_view(arena_).substr(s.word, s.len);
+    return std::string_view(reinterpret_cast<const char*>(&s.word), s.len);  // little-endian
+  }
+
+ private:
+  size_t home(uint64_t h) const { return static_cast<size_t>((h << skip_) >> shift_); }
+
+  void resize(size_t n) {
+    slots_ = ZeroArray<Slot>(n);
+    mask_ = n - 1;
+    shift_ = 64 - std::countr_zero(n);
+  }
+
+  void grow() {
+    ZeroArray<Slot> old = std::move(slots_);
+    resize(old.size() * 2);
+    for (size_t k = 0; k < old.size(); ++k) {
+      const Slot& s = old[k];
+      if (s.len == 0) continue;
+      size_t i = home(table_hash(word_of(s)));
+      while (slots_[i].len != 0) i = (i + 1) & mask_;
+      slots_[i] = s;
+    }
+  }
+
+  ZeroArray<Slot> slots_;
+  size_t mask_ = 0;
+  int shift_ = 64;
+  int skip_ = 0;
+  size_t size_ = 0;
+  size_t word_bytes_ = 0;
+  std::string arena_;
+};
+
+static_assert(std::endian::native == std::endian::little, "WordTable packs short words little-endian");
+
+// ---------------------------------------------------------------------------
+[[noreturn]] void read_failed(const std::string& path, int err) {
+  throw InputError("cannot read '" + path + "': " + std::strerror(err));
+}
+
+struct Fd {
+  int fd = -1;
+  explicit Fd(const std::string& path) {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) read_failed(path, errno);
+  }
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+};
+
+// Reads up to n bytes at off; fewer only at end of file.
+size_t pread_full(int fd, unsigned char* p, size_t n, uint64_t off, const std::string& path) {
+  size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::pread(fd, p + got, n - got, static_cast<off_t>(off + got));
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      read_failed(path, errno);
+    }
+    if (r == 0) break;
+    got += static_cast<size_t>(r);
+  }
+  return got;
+}
+
+size_t find_safe(const unsigned char* p, size_t n) {
+  size_t k = 0;
+  while (k < n && !is_safe_split(p[k])) ++k;
+  return k;
+}
+
+struct PendingWord {
+  const char* p;
+  uint32_t len;
+  uint64_t h;
+  uint64_t pos;
+};
+constexpr size_t kBatch = 32;
+constexpr size_t kDirectTableBytes = size_t{2} << 20;  // larger tables: batched lookups
+
+struct ThreadState {
+  WordTable table;
+  TokenCounts counts;
+  std::unique_ptr<unsigned char[]> buf;  // not zeroed: 1 MB per thread and call
+  size_t cap;
+
+  explicit ThreadState(size_t c) : table(1024), buf(new unsigned char[c]), cap(c) {}
+};
+
+// Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file.
+void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, size_t max_len) {
+  if (r.begin >= r.end) return;
+  const InputFile& file = plan.files[r.file_index];
+  const uint64_t fsize = file.size;  // the planned size bounds every reader alike
+  if (r.begin >= fsize) return;
+  const Fd fd(file.path);
+  const uint64_t stream_base = plan.offsets[r.file_index];
+  unsigned char* const buf = ts.buf.get();
+  const size_t cap = ts.cap;
+  size_t len = 0;                // valid bytes in buf
+  uint64_t buf_off = r.begin;    // file offset of buf[0]
+  bool eof = false;
+
+  auto fill = [&] {
+    const uint64_t at = buf_off + len;
+    if (at >= fsize) {
+      eof = true;
+      return;
+    }
+    // Read about as far as needed: to a little past r.end, then on in
+    // moderate steps while looking for the cut after it.
+    const uint64_t want_end = std::max(r.end + 256, at + 4096);
+    const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize - at, want_end - at}));
+    const size_t got = pread_full(fd.fd, buf + len, want, at, file.path);
+    len += got;
+    if (got < want || buf_off + len >= fsize) eof = true;
+  };
+
+  // 1. snap(begin): skip to the first safe split byte at or after it.
+  if (r.begin > 0) {
+    for (;;) {
+      fill();
+      const size_t k = find_safe(buf, len);
+      if (k < len) {
+        std::memmove(buf, buf + k, len - k);
+        buf_off += k;
+        len -= k;
+        break;
+      }
+      buf_off += len;
+      len = 0;
+      if (eof) return;
+    }
+    if (buf_off >= r.end) return;  // snap(begin) == snap(end): nothing owned
+  }
+
+  // 2. Tokenize up to snap(end), streaming.
+  TokenCounts& counts = ts.counts;
+  WordTable& table = ts.table;
+  bool skipping = false;  // inside a token too long to buffer
+  bool skip_digits = false;
+  size_t safe_from = 0;   // where to look on for snap(end) in buf
+  for (;;) {
+    if (!eof && len < cap) fill();
+    size_t stop = len;
+    bool at_end = eof;
+    if (r.end < fsize && buf_off + len > r.end) {
+      const size_t from = std::max<size_t>(safe_from, r.end > buf_off ? static_cast<size_t>(r.end - buf_off) : 0);
+      const size_t k = from + find_safe(buf + from, len - from);
+      if (k < len) {
+        stop = k;
+        at_end = true;
+      } else {
+        safe_from = len;
+      }
+    }
+    const std::string_view text(reinterpret_cast<const char*>(buf), stop);
+    size_t pos = 0;
+    size_t done;
+    if (skipping) {
+      const TailScan t = scan_token_tail(text, at_end, skip_digits);
+      if (!t.ended) {
+        done = t.pos;
+        goto carry;
+      }
+      ++(skip_digits ? counts.skipped_numbers : counts.skipped_long);
+      skipping = false;
+      pos = t.pos;
+    }
+    {
+      const uint64_t base = stream_base + buf_off + pos;
+      const std::string_view rest = text.substr(pos);
+      if (table.bytes() <= kDirectTableBytes) {
+        // A cache-resident table: look words up as they come.
+        done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
+                 if (keep_token(tok, max_len, counts)) table.add(tok, table_hash(tok), base + off);
+               });
+      } else {
+        // A big table: hash words and prefetch their slots a batch ahead of
+        // the lookups, so that the cache misses of rare words overlap.
+        const char* const lo = rest.data();
+        const char* const hi = lo + rest.size();
+        PendingWord batch[kBatch];
+        size_t nb = 0;
+        done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
+                 if (!keep_token(tok, max_len, counts)) return;
+                 const uint64_t h = table_hash(tok);
+                 if (tok.data() < lo || tok.data() >= hi) {  // a normalised copy, gone after this call
+                   table.add(tok, h, base + off);
+                   return;
+                 }
+                 table.prefetch(h);
+                 batch[nb++] = {tok.data(), static_cast<uint32_t>(tok.size()), h, base + off};
+                 if (nb == kBatch) {
+                   for (size_t k = 0; k < nb; ++k) table.add({batch[k].p, batch[k].len}, batch[k].h, batch[k].pos);
+                   nb = 0;
+                 }
+               });
+        for (size_t k = 0; k < nb; ++k) table.add({batch[k].p, batch[k].len}, batch[k].h, batch[k].pos);
+      }
+    }
+    if (at_end) return;
+    if (stop - done > cap / 2) {
+      // An open token of more than cap/2 > max_len bytes: skip to its end.
+      // (The next round scans its tail with scan_token_tail, which carries
+      // at most 7 bytes.)
+      const auto* t0 = buf + done;
+      const int wl = tok_detail::word_char_len(t0, buf + stop);
+      skip_digits = static_cast<unsigned char>(*t0 - '0') <= 9;
+      done += static_cast<size_t>(std::max(wl, 1));
+      skipping = true;
+    }
+  carry:
+    std::memmove(buf, buf + done, len - done);
+    buf_off += done;
+    len -= done;
+    safe_from = safe_from > done ? safe_from - done : 0;
+  }
+}
+
+// Writes a table's words to out, from index `at` and word byte `byte_at`.
+void emit_table(const WordTable& t, LocalWords& out, size_t at, size_t byte_at) {
+  char* bytes = out.words.bytes.data();
+  t.for_each([&](std::string_view w, const WordTable::Slot& s) {
+    out.words.starts[at] = static_cast<uint32_t>(byte_at);
+    std::memcpy(bytes + byte_at, w.data(), w.size());
+    bytes[byte_at + w.size()] = '\n';
+    byte_at += w.size() + 1;
+    out.hashes[at] = word_hash(w);
+    out.counts[at] = s.count;
+    out.first_pos[at] = s.first;
+    ++at;
+  });
+}
+
+void size_output(LocalWords& out, size_t words, size_t bytes) {
+  if (bytes > UINT32_MAX) throw std::length_error("document reader: distinct words exceed 4 GiB");
+  out.words.bytes.resize(bytes);
+  out.words.starts.resize(words);
+  out.hashes.resize(words);
+  out.counts.resize(words);
+  out.first_pos.resize(words);
+}
+
+}  // namespace
+
+LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges, size_t max_word_length,
+                               int threads, const ProgressFn& progress, const ReaderTuning& tuning) {
+  LocalWords out;
+  uint64_t total = 0;
+  for (const ByteRange& r : ranges) total += r.end - r.begin;
+  out.bytes_read = total;
+
+  int nt = threads > 0 ? threads : omp_get_max_threads();
+  size_t unit = tuning.unit_bytes;
+  if (unit == 0) unit = static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(nt) * 8), 64u << 10, 8u << 20));
+  std::vector<ByteRange> units;
+  for (const ByteRange& r : ranges)
+    for (uint64_t b = r.begin; b < r.end; b += unit) units.push_back({r.file_index, b, std::min<uint64_t>(r.end, b + unit)});
+  nt = static_cast<int>(std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(nt), units.size())));
+  const size_t cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
+
+  std::vector<std::unique_ptr<ThreadState>> states(static_cast<size_t>(nt));
+  std::atomic<uint64_t> done{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mu;
+  const long n_units = static_cast<long>(units.size());
+
+#pragma omp parallel num_threads(nt)
+  {
+    const int tid = omp_get_thread_num();
+    try {
+      states[static_cast<size_t>(tid)] = std::make_unique<ThreadState>(cap);
+    } catch (...) {
+      std::lock_guard<std::mutex> lk(error_mu);
+      if (!error) error = std::current_exception();
+      failed = true;
+    }
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 1)
+    for (long i = 0; i < n_units; ++i) {
+      if (failed.load(std::memory_order_relaxed)) continue;
+      try {
+        process_range(*states[static_cast<size_t>(tid)], plan, units[static_cast<size_t>(i)], max_word_length);
+      } catch (...) {
+        std::lock_guard<std::mutex> lk(error_mu);
+        if (!error) error = std::current_exception();
+        failed = true;
+      }
+      const uint64_t d = done.fetch_add(units[static_cast<size_t>(i)].end - units[static_cast<size_t>(i)].begin) +
+                         (units[static_cast<size_t>(i)].end - units[static_cast<size_t>(i)].begin);
+      if (tid == 0 && progress && !failed.load(std::memory_order_relaxed)) {
+        try {
+          progress(d, total);
+        } catch (...) {
+          std::lock_guard<std::mutex> lk(error_mu);
+          if (!error) error = std::current_exception();
+          failed = true;
+        }
+      }
+    }
+  }
+  if (error) std::rethrow_exception(error);
+
+  for (const auto& s : states) {
+    out.tokens += s->counts.tokens;
+    out.skipped_numbers += s->counts.skipped_numbers;
+    out.skipped_long += s->counts.skipped_long;
+  }
+
+  if (nt == 1) {
+    const WordTable& t = states[0]->table;
+    size_output(out, t.size(), t.word_bytes() + t.size());
+    emit_table(t, out, 0, 0);
+    return out;
+  }
+
+  // Merge: partition words by the top hash bits (a slot range of every
+  // thread table); each partition is merged by one thread, then copied to
+  // its place in the output.
+  constexpr int kPartBits = 6;
+  constexpr size_t kParts = size_t{1} << kPartBits;
+  size_t all = 0;
+  for (const auto& st : states) all += st->table.size();
+  if (all < (size_t{1} << 16)) {  // small: one table, no more thread start-ups
+    WordTable m(all + all / 4 + 16);
+    for (const auto& st : states)
+      st->table.for_each([&](std::string_view w, const WordTable::Slot& s) { m.add(w, table_hash(w), s.first, s.count); });
+    states.clear();
+    size_output(out, m.size(), m.word_bytes() + m.size());
+    emit_table(m, out, 0, 0);
+    return out;
+  }
+  std::vector<std::unique_ptr<WordTable>> merged(kParts);
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (long k = 0; k < static_cast<long>(kParts); ++k) {
+    try {
+      auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits);
+      for (const auto& st : states)
+        st->table.for_each_in_part(static_cast<size_t>(k), kPartBits,
+                                   [&](std::string_view w, uint64_t h, const WordTable::Slot& s) { m->add(w, h, s.first, s.count); });
+      merged[static_cast<size_t>(k)] = std::move(m);
+    } catch (...) {
+      std::lock_guard<std::mutex> lk(error_mu);
+      if (!error) error = std::current_exception();
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  states.clear();
+
+  std::vector<size_t> word_at(kParts + 1, 0), byte_at(kParts + 1, 0);
+  for (size_t k = 0; k < kParts; ++k) {
+    word_at[k + 1] = word_at[k] + merged[k]->size();
+    byte_at[k + 1] = byte_at[k] + merged[k]->word_bytes() + merged[k]->size();
+  }
+  size_output(out, word_at[kParts], byte_at[kParts]);
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (long k = 0; k < static_cast<long>(kParts); ++k) {
+    emit_table(*merged[static_cast<size_t>(k)], out, word_at[static_cast<size_t>(k)], byte_at[static_cast<size_t>(k)]);
+    merged[static_cast<size_t>(k)].reset();
+  }
+  return out;
+}
+
+LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length, int threads,
+                                  const ProgressFn& progress, const ReaderTuning& tuning) {
+  const std::vector<ByteRange> ranges = split_stream(plan, rank, ranks);
+  return collect_range_words(plan, ranges, max_word_length, threads, progress, tuning);
+}
+
+std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const uint64_t> positions, int threads) {
+  std::vector<Location> out(positions.size());
+  if (positions.empty()) return out;
+  const uint64_t total = plan.total_bytes();
+  std::vector<std::pair<uint64_t, size_t>> order(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (positions[i] >= total) throw std::out_of_range("resolve_locations: position past the end of the input");
+    order[i] = {positions[i], i};
+  }
+  std::sort(order.begin(), order.end());
+  // Groups of positions in the same file: [group[g], group[g+1]).
+  std::vector<size_t> group;
+  std::vector<size_t> group_file;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const size_t f = plan.file_at(order[i].first);
+    if (group_file.empty() || group_file.back() != f) {
+      group.push_back(i);
+      group_file.push_back(f);
+    }
+  }
+  group.push_back(order.size());
+
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  std::exception_ptr error;
+  std::mutex error_mu;
+#pragma omp parallel num_threads(std::max(1, std::min<int>(nt, static_cast<int>(group_file.size()))))
+  {
+    std::vector<unsigned char> buf(1 << 20);
+#pragma omp for schedule(dynamic, 1)
+    for (long g = 0; g < static_cast<long>(group_file.size()); ++g) {
+      try {
+        const size_t f = group_file[static_cast<size_t>(g)];
+        const InputFile& file = plan.files[f];
+        const uint64_t base = plan.offsets[f];
+        const Fd fd(file.path);
+        uint64_t line = 1, line_start = 0;  // line of the scanned prefix, offset where it starts
+        uint64_t chunk_off = 0;
+        size_t chunk_len = 0;
+        uint64_t scanned = 0;  // file bytes [0, scanned) counted
+        for (size_t i = group[static_cast<size_t>(g)]; i < group[static_cast<size_t>(g) + 1]; ++i) {
+          const uint64_t target = order[i].first - base;
+          while (scanned < target) {
+            if (scanned >= chunk_off + chunk_len) {
+              chunk_off = scanned;
+              chunk_len = pread_full(fd.fd, buf.data(), std::min<uint64_t>(buf.size(), target - scanned), chunk_off,
+                                     file.path);
+              if (chunk_len == 0) throw InputError("cannot read '" + file.path + "': file shrank while reading");
+            }
+            const unsigned char* p = buf.data() + (scanned - chunk_off);
+            const unsigned char* e = buf.data() + std::min<uint64_t>(chunk_len, target - chunk_off);
+            while (p < e) {
+              const void* nl = std::memchr(p, '\n', static_cast<size_t>(e - p));
+              if (!nl) {
+                p = e;
+                break;
+              }
+              p = static_cast<const unsigned char*>(nl) + 1;
+              ++line;
+              line_start = chunk_off + static_cast<uint64_t>(p - buf.data());
+            }
+            scanned = chunk_off + static_cast<uint64_t>(e - buf.data());
+          }
+          out[order[i].second] = Location{file.path, line, target - line_start + 1};
+        }
+      } catch (...) {
+        std::lock_guard<std::mutex> lk(error_mu);
+        if (!error) error = std::current_exception();
+      }
+    }
+  }
+  if (error) std::rethrow_exception(error);
+  return out;
+}
+
+}  // namespace spellcheck
