@@ -163,7 +163,7 @@ int run(int argc, char** argv, int provided) {
   Shard shard;
   {
     PhaseTimer pt(t, "index");
-    shard.build(std::move(shard_words.words));
+    shard.build(std::move(shard_words.words), std::move(shard_words.hashes));
   }
   BloomFilter filter;
   TrigramFilter trigrams;

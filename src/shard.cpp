@@ -6,10 +6,12 @@
 
 namespace spellcheck {
 
-void Shard::build(WordList entries) {
+void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
   entries_ = std::move(entries);
   const size_t n = entries_.size();
-  hashes_.assign(n, 0);
+  const bool hash_here = hashes.size() != n;
+  hashes_ = std::move(hashes);
+  hashes_.resize(n);
   table_.rehash(n + n / 2);
   // Lower each entry's first byte in place: the stored key is the lowered
   // form, and the flag remembers what the entry was.
@@ -23,8 +25,8 @@ void Shard::build(WordList entries) {
     tri->add_entry(word);
     const uint8_t flag = is_ascii_upper(static_cast<unsigned char>(w[0])) ? kCapital : kExact;
     w[0] = ascii_lower(w[0]);
-    const uint64_t h = XXH3_64bits(word.data(), word.size());
-    hashes_[i] = h;
+    if (hash_here) hashes_[i] = XXH3_64bits(word.data(), word.size());
+    const uint64_t h = hashes_[i];
     auto [it, inserted] = table_.emplace(Key{word, h}, flag);
     if (!inserted) it->second.fetch_or(flag, std::memory_order_relaxed);
   }

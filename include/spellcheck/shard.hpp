@@ -24,9 +24,10 @@ class Shard {
   Shard(const Shard&) = delete;
   Shard& operator=(const Shard&) = delete;
 
-  // Takes this rank's entries and indexes them with OpenMP threads;
-  // duplicates are harmless. The entries' hashes are kept for the filter.
-  void build(WordList entries);
+  // Takes this rank's entries (and their word_hash, computed here if not
+  // given) and indexes them with OpenMP threads; duplicates are harmless.
+  // The hashes are kept for the filter.
+  void build(WordList entries, std::vector<uint64_t> hashes = {});
 
   // SPEC: word is correct if it is an entry, or if its first byte is A-Z
   // and the word with that byte lowered is an entry. h = word_hash(word).
