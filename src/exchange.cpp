@@ -6,10 +6,11 @@
 
 namespace spellcheck {
 
-Routed route_by_owner(const mpi::Comm& comm, const WordList& words, const std::vector<uint64_t>& hashes,
-                      const std::vector<uint64_t>& values, size_t per_word) {
+Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_t> hashes,
+                      std::vector<uint64_t> values, size_t per_word) {
   const int p = comm.size();
   const size_t n = words.size();
+  if (p == 1) return Routed{std::move(words), std::move(hashes), std::move(values)};
   // Each word's hash travels with it, ahead of its numbers, so that owners
   // never hash it again.
   const size_t stride = 1 + per_word;

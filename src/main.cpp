@@ -1,6 +1,7 @@
 // spellcheck: wires the phases together and maps failures to exit codes.
 // Every phase ends with an agreement over ranks, so that when one rank fails
 // all of them stop together and only one prints the error.
+#include <malloc.h>
 #include <omp.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -145,8 +146,7 @@ int run(int argc, char** argv, int provided) {
   uint64_t dictionary_entries = 0;
   {
     PhaseTimer pt(t, "read");
-    TextChunk chunk = read_line_share(comm, opt.dictionary);
-    for_each_clean_line(chunk.bytes, [&](std::string_view w) { entries.push_back(w); });
+    entries = lines_to_words(read_line_share(comm, opt.dictionary).bytes, SIZE_MAX, nullptr);
     entry_hashes = hash_words(entries);
   }
   run.step([&] {
@@ -156,7 +156,7 @@ int run(int argc, char** argv, int provided) {
   Routed shard_words;
   {
     PhaseTimer pt(t, "shuffle");
-    shard_words = route_by_owner(comm, entries, entry_hashes);
+    shard_words = route_by_owner(comm, std::move(entries), std::move(entry_hashes));
     entries = WordList();
     entry_hashes = {};
   }
@@ -185,19 +185,17 @@ int run(int argc, char** argv, int provided) {
       for (const auto& file : plan.files) {
         TextChunk chunk = read_line_share(comm, file.path);
         input_bytes += chunk.bytes.size();
-        for_each_clean_line(chunk.bytes, [&](std::string_view w) {
-          if (w.size() > opt.max_word_length) {
-            ++skipped_long;
-            return;
-          }
-          ++tokens;
-          words.push_back(w);
-        });
+        WordList part = lines_to_words(std::move(chunk.bytes), opt.max_word_length, &skipped_long);
+        if (words.empty())
+          words = std::move(part);
+        else
+          for (size_t i = 0; i < part.size(); ++i) words.push_back(part[i]);
       }
     }
+    tokens = words.size();
     PhaseTimer pt(t, "route");
-    const auto hashes = hash_words(words);
-    routed = route_by_owner(comm, words, hashes);
+    auto hashes = hash_words(words);
+    routed = route_by_owner(comm, std::move(words), std::move(hashes));
   } else {
     LocalWords local;
     {
@@ -221,7 +219,7 @@ int run(int argc, char** argv, int provided) {
       values[2 * i] = local.counts[i];
       values[2 * i + 1] = local.first_pos[i];
     }
-    routed = route_by_owner(comm, local.words, local.hashes, values, 2);
+    routed = route_by_owner(comm, std::move(local.words), std::move(local.hashes), std::move(values), 2);
   }
   Judged judged;
   {
@@ -376,6 +374,12 @@ int run(int argc, char** argv, int provided) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Keep freed memory for reuse instead of returning it to the system: the
+  // phases free and allocate buffers of similar sizes in turn, and a page
+  // touched for the first time is expensive (a fault, zeroing, and on a VM
+  // the host's own fault).
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mpi::Environment env(argc, argv, MPI_THREAD_SERIALIZED);
   try {
     return run(argc, argv, env.provided());

@@ -20,6 +20,37 @@ void require_readable_file(const std::string& path, std::string_view what) {
   if (!in) throw InputError("cannot read " + std::string(what) + " '" + path + "': " + std::strerror(errno));
 }
 
+WordList lines_to_words(std::string text, size_t max_length, uint64_t* too_long) {
+  WordList out;
+  size_t write = 0, b = 0;
+  const size_t n = text.size();
+  while (b < n) {
+    size_t e = text.find('\n', b);
+    if (e == std::string::npos) e = n;
+    const std::string_view w = clean_line(std::string_view(text).substr(b, e - b));
+    if (w.size() > max_length) {
+      if (too_long) ++*too_long;
+    } else if (!w.empty()) {
+      out.starts.push_back(static_cast<uint32_t>(write));
+      if (e == n) {  // last line, no '\n' after it: the one case that may need a byte more
+        const std::string last(w);
+        text.resize(write);
+        text += last;
+        text += '\n';
+        write = text.size();
+        break;
+      }
+      std::memmove(text.data() + write, w.data(), w.size());
+      write += w.size();
+      text[write++] = '\n';
+    }
+    b = e + 1;
+  }
+  text.resize(write);
+  out.bytes = std::move(text);
+  return out;
+}
+
 TextChunk read_line_share(const mpi::Comm& comm, const std::string& path) {
   mpi::File file(comm, path);
   const uint64_t size = file.size();

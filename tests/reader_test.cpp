@@ -24,3 +24,18 @@ TEST_CASE("shares cover the file exactly") {
       for (int r = 0; r < p; ++r) CHECK(share_begin(size, r, p) <= share_begin(size, r + 1, p));
     }
 }
+
+TEST_CASE("lines_to_words cleans lines in place, drops blanks and long lines") {
+  uint64_t too_long = 0;
+  const WordList w = lines_to_words(" a \r\n\n\t\nbb c\r\ntoolongword\nlast \t", 5, &too_long);
+  REQUIRE(w.size() == 3);
+  CHECK(w[0] == "a");
+  CHECK(w[1] == "bb c");
+  CHECK(w[2] == "last");
+  CHECK(too_long == 1);
+  CHECK(w.bytes == "a\nbb c\nlast\n");
+  const WordList x = lines_to_words("x", 64, nullptr);  // no final newline, nothing to strip
+  CHECK(x.bytes == "x\n");
+  CHECK(lines_to_words("", 64, nullptr).empty());
+  CHECK(lines_to_words("\n\r\n  \n", 64, nullptr).empty());
+}

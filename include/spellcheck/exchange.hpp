@@ -17,8 +17,9 @@ struct Routed {
 };
 
 // Collective: sends word i (and values[i*per_word .. +per_word)) to
-// owner_of(hashes[i], p).
-Routed route_by_owner(const mpi::Comm& comm, const WordList& words, const std::vector<uint64_t>& hashes,
-                      const std::vector<uint64_t>& values = {}, size_t per_word = 0);
+// owner_of(hashes[i], p). Takes the words and numbers by value: on one rank
+// they are the result as they are (no copy: fresh memory is costly).
+Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_t> hashes,
+                      std::vector<uint64_t> values = {}, size_t per_word = 0);
 
 }  // namespace spellcheck

@@ -52,4 +52,9 @@ void for_each_clean_line(std::string_view text, F&& fn) {
   }
 }
 
+// The non-empty cleaned lines of text as a WordList, built in text's own
+// buffer (a cleaned line never outgrows its line). Lines longer than
+// max_length bytes are dropped and counted in *too_long.
+WordList lines_to_words(std::string text, size_t max_length, uint64_t* too_long);
+
 }  // namespace spellcheck
