@@ -27,8 +27,26 @@ namespace spellcheck {
 namespace {
 
 // ---------------------------------------------------------------------------
-// Zero-filled array: calloc when small; mmap on transparent huge pages when
-// big (the word tables are probed at random: fewer TLB misses).
+// Page faults are costly (more so in some VMs): big arrays ask for
+// transparent huge pages, 512 times fewer faults.
+constexpr size_t kHugePage = size_t{2} << 20;
+
+// Hints huge pages for the 2 MiB-aligned part of [p, p + bytes), before the
+// memory is first touched.
+void hint_huge_pages(void* p, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  const uintptr_t b = (reinterpret_cast<uintptr_t>(p) + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t e = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHugePage - 1);
+  if (e > b) ::madvise(reinterpret_cast<void*>(b), e - b, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
+// Zero-filled array: calloc when small; when big, a 2 MiB-aligned anonymous
+// mapping on huge pages (the word tables are probed at random: fewer TLB
+// misses too).
 template <class T>
 class ZeroArray {
  public:
@@ -36,26 +54,33 @@ class ZeroArray {
   explicit ZeroArray(size_t n) : n_(n) {
     if (n == 0) return;
     bytes_ = n * sizeof(T);
-    if (bytes_ < kHugeBytes) {
+    if (bytes_ < kHugePage) {
       p_ = static_cast<T*>(std::calloc(n, sizeof(T)));
       if (!p_) throw std::bad_alloc();
       return;
     }
-    void* p = ::mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    ::madvise(p, bytes_, MADV_HUGEPAGE);
-#endif
-    p_ = static_cast<T*>(p);
+    bytes_ = (bytes_ + kHugePage - 1) & ~(kHugePage - 1);
+    void* m = ::mmap(nullptr, bytes_ + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) throw std::bad_alloc();
+    const uintptr_t raw = reinterpret_cast<uintptr_t>(m);
+    const uintptr_t aligned = (raw + kHugePage - 1) & ~(kHugePage - 1);
+    if (aligned > raw) ::munmap(m, aligned - raw);
+    if (raw + kHugePage > aligned) ::munmap(reinterpret_cast<void*>(aligned + bytes_), raw + kHugePage - aligned);
+    hint_huge_pages(reinterpret_cast<void*>(aligned), bytes_);
+    p_ = reinterpret_cast<T*>(aligned);
+    mapped_ = true;
   }
   ~ZeroArray() { release(); }
-  ZeroArray(ZeroArray&& o) noexcept : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), bytes_(std::exchange(o.bytes_, 0)) {}
+  ZeroArray(ZeroArray&& o) noexcept
+      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), bytes_(std::exchange(o.bytes_, 0)),
+        mapped_(std::exchange(o.mapped_, false)) {}
   ZeroArray& operator=(ZeroArray&& o) noexcept {
     if (this != &o) {
       release();
       p_ = std::exchange(o.p_, nullptr);
       n_ = std::exchange(o.n_, 0);
       bytes_ = std::exchange(o.bytes_, 0);
+      mapped_ = std::exchange(o.mapped_, false);
     }
     return *this;
   }
@@ -64,17 +89,17 @@ class ZeroArray {
   size_t size() const { return n_; }
 
  private:
-  static constexpr size_t kHugeBytes = size_t{4} << 20;
   void release() {
     if (p_) {
-      if (bytes_ < kHugeBytes) std::free(p_);
-      else ::munmap(p_, bytes_);
+      if (mapped_) ::munmap(p_, bytes_);
+      else std::free(p_);
     }
     p_ = nullptr;
   }
   T* p_ = nullptr;
   size_t n_ = 0;
   size_t bytes_ = 0;
+  bool mapped_ = false;
 };
 
 // The bytes of a word of at most 8 bytes as a little-endian integer, zero
@@ -196,13 +221,13 @@ class WordTable {
       if (slots_[i].len != 0) fn(word_of(slots_[i]), slots_[i]);
   }
 
-  // fn(word, slot) for the words whose top `bits` hash bits are k (skip == 0):
-  // their home slots are [k, k+1) * n / 2^bits; displaced ones follow in the
-  // same run of full slots.
+  // fn(word, hash, slot) for the words whose top `bits` hash bits are k
+  // (skip == 0): their home slots are [k, k+1) * n / 2^bits; displaced ones
+  // follow in the same run of full slots.
   template <class F>
   void for_each_in_part(size_t k, int bits, F&& fn) const {
     const size_t n = slots_.size();
-    const size_t begin = k * (n >> bits), end = (k + 1) * (n >> bits);
+    const size_t begin = (k * n) >> bits, end = ((k + 1) * n) >> bits;  // n may be < 2^bits
     for (size_t j = begin;; ++j) {
       const Slot& s = slots_[j & mask_];
       if (j >= end && (s.len == 0 || j >= begin + n)) break;
@@ -453,13 +478,20 @@ void emit_table(const WordTable& t, LocalWords& out, size_t at, size_t byte_at) 
   });
 }
 
+template <class V>
+void resize_huge(V& v, size_t n) {
+  v.reserve(n);
+  hint_huge_pages(v.data(), n * sizeof(v[0]));
+  v.resize(n);
+}
+
 void size_output(LocalWords& out, size_t words, size_t bytes) {
   if (bytes > UINT32_MAX) throw std::length_error("document reader: distinct words exceed 4 GiB");
-  out.words.bytes.resize(bytes);
-  out.words.starts.resize(words);
-  out.hashes.resize(words);
-  out.counts.resize(words);
-  out.first_pos.resize(words);
+  resize_huge(out.words.bytes, bytes);
+  resize_huge(out.words.starts, words);
+  resize_huge(out.hashes, words);
+  resize_huge(out.counts, words);
+  resize_huge(out.first_pos, words);
 }
 
 }  // namespace
@@ -538,16 +570,24 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
 
   // Merge: partition words by the top hash bits (a slot range of every
   // thread table); each partition is merged by one thread, then copied to
-  // its place in the output.
-  constexpr int kPartBits = 6;
-  constexpr size_t kParts = size_t{1} << kPartBits;
+  // its place in the output. About 4 partitions a thread: few and big
+  // tables (huge pages) yet balanced.
+  const int kPartBits = std::clamp(static_cast<int>(std::bit_width(static_cast<unsigned>(4 * nt - 1))), 3, 8);
+  const size_t kParts = size_t{1} << kPartBits;
   size_t all = 0;
   for (const auto& st : states) all += st->table.size();
-  if (all < (size_t{1} << 16)) {  // small: one table, no more thread start-ups
-    WordTable m(all + all / 4 + 16);
-    for (const auto& st : states)
-      st->table.for_each([&](std::string_view w, const WordTable::Slot& s) { m.add(w, table_hash(w), s.first, s.count); });
-    states.clear();
+  if (all < tuning.serial_merge_words) {
+    // Few words: into the biggest table, serially (a parallel merge costs
+    // more in thread wake-ups and fresh memory than it saves).
+    size_t big = 0;
+    for (size_t t = 1; t < states.size(); ++t)
+      if (states[t]->table.size() > states[big]->table.size()) big = t;
+    WordTable& m = states[big]->table;
+    for (size_t t = 0; t < states.size(); ++t) {
+      if (t == big) continue;
+      states[t]->table.for_each([&](std::string_view w, const WordTable::Slot& s) { m.add(w, table_hash(w), s.first, s.count); });
+      states[t].reset();
+    }
     size_output(out, m.size(), m.word_bytes() + m.size());
     emit_table(m, out, 0, 0);
     return out;

@@ -38,8 +38,9 @@ struct LocalWords {
 using ProgressFn = std::function<void(uint64_t done, uint64_t total)>;
 
 struct ReaderTuning {
-  size_t unit_bytes = 0;            // work unit size (0: from share size and threads)
-  size_t buffer_bytes = 1u << 20;   // read buffer per thread (raised to >= 2*max_word_length + 64)
+  size_t unit_bytes = 0;                         // work unit size (0: from share size and threads)
+  size_t buffer_bytes = 1u << 20;                // read buffer per thread (raised to >= 2*max_word_length + 64)
+  size_t serial_merge_words = size_t{1} << 18;  // fewer distinct words (sum over threads): merged serially
 };
 
 // Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:

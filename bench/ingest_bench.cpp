@@ -1,0 +1,135 @@
+// Document-mode ingest speed: collect_document_words over a directory (one
+// rank), with 1 and 2 threads (or the counts given), median of N runs.
+//
+//   ingest_bench DIR... [--threads 1,2] [--repeat 3] [--max-word-length 64]
+//                       [--tokenize-only]
+//
+// --tokenize-only also times the bare tokenizer over the files held in memory
+// (no reading, no hashing) for comparison.
+#include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "spellcheck/document_reader.hpp"
+#include "spellcheck/input_plan.hpp"
+#include "spellcheck/tokenizer.hpp"
+
+using namespace spellcheck;
+
+namespace {
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+double cpu_now() {  // CPU time of the whole process (all threads)
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> inputs;
+  std::vector<int> threads{1, 2};
+  int repeat = 3;
+  size_t max_len = 64;
+  bool tokenize_only = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--threads" && i + 1 < argc) {
+      threads.clear();
+      std::stringstream ss(argv[++i]);
+      for (std::string t; std::getline(ss, t, ',');) threads.push_back(std::atoi(t.c_str()));
+    } else if (a == "--repeat" && i + 1 < argc) {
+      repeat = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--max-word-length" && i + 1 < argc) {
+      max_len = static_cast<size_t>(std::atoll(argv[++i]));
+    } else if (a == "--tokenize-only") {
+      tokenize_only = true;
+    } else {
+      inputs.push_back(a);
+    }
+  }
+  if (inputs.empty()) {
+    std::fprintf(stderr, "usage: ingest_bench DIR... [--threads 1,2] [--repeat 3] [--max-word-length 64] [--tokenize-only]\n");
+    return 2;
+  }
+  double t0 = now();
+  const InputPlan plan = make_input_plan(inputs);
+  const double plan_s = now() - t0;
+  const double mb = static_cast<double>(plan.total_bytes()) / 1e6;
+  std::printf("input: %zu files, %.1f MB (plan %.3f s)\n", plan.files.size(), mb, plan_s);
+
+  if (tokenize_only) {
+    std::string all;
+    for (const auto& f : plan.files) {
+      std::ifstream in(f.path, std::ios::binary);
+      all.append(std::istreambuf_iterator<char>(in), {});
+      all.push_back('\n');
+    }
+    std::vector<double> ts, cs;
+    uint64_t n = 0, bytes = 0;
+    for (int r = 0; r < repeat; ++r) {
+      n = 0;
+      bytes = 0;
+      t0 = now();
+      const double c0 = cpu_now();
+      for_each_token(all, [&](std::string_view w, size_t) {
+        ++n;
+        bytes += w.size();
+      });
+      ts.push_back(now() - t0);
+      cs.push_back(cpu_now() - c0);
+    }
+    std::printf("tokenizer only (in memory, 1 thread): %.0f MB/s wall, %.0f MB/s per CPU second, %llu tokens\n",
+                static_cast<double>(all.size()) / 1e6 / median(ts), static_cast<double>(all.size()) / 1e6 / median(cs),
+                static_cast<unsigned long long>(n));
+    ts.clear();
+    TokenCounts c;
+    for (int r = 0; r < repeat; ++r) {
+      c = {};
+      uint64_t h = 0;
+      t0 = now();
+      for_each_word(all, max_len, c, [&](std::string_view w, size_t) { h += w.size(); });
+      ts.push_back(now() - t0);
+    }
+    std::printf("tokenizer + skip rules (in memory, 1 thread): %.0f MB/s, %llu words\n",
+                static_cast<double>(all.size()) / 1e6 / median(ts), static_cast<unsigned long long>(c.tokens));
+  }
+
+  for (const int nt : threads) {
+    std::vector<double> ts, cs;
+    LocalWords lw;
+    for (int r = 0; r < repeat; ++r) {
+      lw = LocalWords{};
+      t0 = now();
+      const double c0 = cpu_now();
+      lw = collect_document_words(plan, 0, 1, max_len, nt);
+      ts.push_back(now() - t0);
+      cs.push_back(cpu_now() - c0);
+    }
+    const double s = median(ts);
+    std::printf("threads=%d: %.3f s (median of %d; min %.3f max %.3f)  %.0f MB/s  %.0f MB/s/thread  "
+                "%.0f MB/s per CPU second  tokens=%llu distinct=%zu numbers=%llu long=%llu\n",
+                nt, s, repeat, *std::min_element(ts.begin(), ts.end()), *std::max_element(ts.begin(), ts.end()), mb / s,
+                mb / s / nt, mb / median(cs), static_cast<unsigned long long>(lw.tokens), lw.words.size(),
+                static_cast<unsigned long long>(lw.skipped_numbers), static_cast<unsigned long long>(lw.skipped_long));
+  }
+  return 0;
+}

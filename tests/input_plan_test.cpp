@@ -1,0 +1,213 @@
+// INPUT expansion (directories, links, loops, errors), plan serialization,
+// and the split of the virtual byte stream among ranks.
+#include "spellcheck/input_plan.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "spellcheck/errors.hpp"
+
+namespace fs = std::filesystem;
+using namespace spellcheck;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string tmpl = (fs::temp_directory_path() / "spellcheck-plan-XXXXXX").string();
+    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+    path = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
+    for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_directory(ec) && !it->is_symlink(ec)) fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path, ec);
+  }
+  std::string str(const std::string& rel = "") const { return rel.empty() ? path.string() : (path / rel).string(); }
+};
+
+void write(const fs::path& p, const std::string& s) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << s;
+}
+
+std::vector<std::string> paths(const InputPlan& plan) {
+  std::vector<std::string> out;
+  for (const auto& f : plan.files) out.push_back(f.path);
+  return out;
+}
+
+InputPlan plan_of(std::vector<std::string> inputs) { return make_input_plan(inputs); }
+
+InputPlan synthetic(const std::vector<uint64_t>& sizes) {
+  InputPlan p;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    std::string name = "f";  // (not "f" + ...: a GCC 12 -Wrestrict false positive)
+    name += std::to_string(i);
+    p.files.push_back({name, sizes[i]});
+  }
+  finish_input_plan(p);
+  return p;
+}
+
+bool running_as_root() { return ::geteuid() == 0; }
+
+}  // namespace
+
+TEST_CASE("a directory is every regular file under it, byte-wise sorted") {
+  TempDir t;
+  write(t.path / "b.txt", "bb");
+  write(t.path / "a.txt", "a");
+  write(t.path / "B.txt", "BBB");
+  write(t.path / "sub/z.txt", "zzzz");
+  write(t.path / "sub/deeper/x", "");
+  write(t.path / "a-b", "xx");
+  write(t.path / "\xC3\xA9.txt", "e");  // sorts after ASCII
+  fs::create_directories(t.path / "empty/dir");
+  const InputPlan p = plan_of({t.str()});
+  const std::string d = t.str() + "/";
+  CHECK(paths(p) == std::vector<std::string>{d + "B.txt", d + "a-b", d + "a.txt", d + "b.txt", d + "sub/deeper/x",
+                                             d + "sub/z.txt", d + "\xC3\xA9.txt"});
+  CHECK(p.offsets == std::vector<uint64_t>{0, 3, 5, 6, 8, 8, 12, 13});
+  CHECK(p.total_bytes() == 13);
+  CHECK(p.files[5].size == 4);
+  // A trailing slash does not double.
+  CHECK(paths(plan_of({t.str() + "/"})) == paths(p));
+}
+
+TEST_CASE("files named directly; several inputs merged, sorted and deduplicated") {
+  TempDir t;
+  write(t.path / "d/2", "22");
+  write(t.path / "d/1", "1");
+  write(t.path / "0", "000");
+  const InputPlan p = plan_of({t.str("d"), t.str("0"), t.str("d/1")});
+  CHECK(paths(p) == std::vector<std::string>{t.str("0"), t.str("d/1"), t.str("d/2")});
+  CHECK(p.total_bytes() == 6);
+}
+
+TEST_CASE("empty inputs") {
+  TempDir t;
+  fs::create_directories(t.path / "e");
+  write(t.path / "z", "");
+  CHECK(plan_of({t.str("e")}).files.empty());
+  CHECK(plan_of({t.str("e")}).total_bytes() == 0);
+  const InputPlan p = plan_of({t.str("z")});
+  CHECK(p.files.size() == 1);
+  CHECK(p.total_bytes() == 0);
+  for (int r = 0; r < 3; ++r) CHECK(split_stream(p, r, 3).empty());
+}
+
+TEST_CASE("links: files read, directories not followed, loops and broken links harmless") {
+  TempDir t;
+  write(t.path / "real/f.txt", "hello");
+  write(t.path / "other/g.txt", "x");
+  fs::create_directories(t.path / "top");
+  fs::create_symlink(t.path / "real/f.txt", t.path / "top/link-to-file");
+  fs::create_directory_symlink(t.path / "other", t.path / "top/link-to-dir");
+  fs::create_directory_symlink(t.path / "top", t.path / "top/loop");
+  fs::create_directory_symlink("..", t.path / "top/up");
+  fs::create_symlink(t.path / "nowhere", t.path / "top/broken");
+  write(t.path / "top/plain", "ab");
+  const InputPlan p = plan_of({t.str("top")});
+  CHECK(paths(p) == std::vector<std::string>{t.str("top/link-to-file"), t.str("top/plain")});
+  CHECK(p.files[0].size == 5);
+  // A link to a directory named on the command line is followed.
+  CHECK(paths(plan_of({t.str("top/link-to-dir")})) == std::vector<std::string>{t.str("top/link-to-dir") + "/g.txt"});
+  // Whole tree (holds the loop links): terminates.
+  CHECK(plan_of({t.str()}).files.size() == 4);
+}
+
+TEST_CASE("missing or unreadable inputs throw InputError naming the path") {
+  TempDir t;
+  const std::string missing = t.str("no-such-file");
+  CHECK_THROWS_WITH_AS(plan_of({missing}), ("cannot read '" + missing + "': No such file or directory").c_str(), InputError);
+  if (!running_as_root()) {
+    write(t.path / "locked.txt", "x");
+    fs::permissions(t.path / "locked.txt", fs::perms::none);
+    const std::string locked = t.str("locked.txt");
+    CHECK_THROWS_WITH_AS(plan_of({locked}), ("cannot read '" + locked + "': Permission denied").c_str(), InputError);
+    CHECK_THROWS_WITH_AS(plan_of({t.str()}), ("cannot read '" + locked + "': Permission denied").c_str(), InputError);
+    fs::permissions(t.path / "locked.txt", fs::perms::owner_all);
+
+    write(t.path / "sub/closed/x", "x");
+    fs::permissions(t.path / "sub/closed", fs::perms::none);
+    const std::string closed = t.str("sub/closed");
+    CHECK_THROWS_WITH_AS(plan_of({t.str("sub")}), ("cannot read '" + closed + "': Permission denied").c_str(), InputError);
+    fs::permissions(t.path / "sub/closed", fs::perms::owner_all);
+  }
+  CHECK_THROWS_AS(plan_of({"/dev/null"}), InputError);
+}
+
+TEST_CASE("serialize / deserialize round trip") {
+  InputPlan p = synthetic({5, 0, 123456789012ULL, 7});
+  p.files[2].path = std::string("we\nird\0path", 11);
+  finish_input_plan(p);
+  const std::string s = serialize_input_plan(p);
+  const InputPlan q = deserialize_input_plan(s);
+  REQUIRE(q.files.size() == 4);
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK(q.files[i].path == p.files[i].path);
+    CHECK(q.files[i].size == p.files[i].size);
+  }
+  CHECK(q.offsets == p.offsets);
+  CHECK(deserialize_input_plan(serialize_input_plan(InputPlan{})).files.empty());
+  CHECK_THROWS(deserialize_input_plan(s.substr(0, s.size() - 1)));
+  CHECK_THROWS(deserialize_input_plan(s + "x"));
+  CHECK_THROWS(deserialize_input_plan("garbage"));
+}
+
+TEST_CASE("split_stream: contiguous, covering, about equal shares") {
+  std::mt19937_64 rng(7);
+  for (int it = 0; it < 300; ++it) {
+    std::vector<uint64_t> sizes(1 + rng() % 12);
+    for (auto& s : sizes) s = rng() % 4 == 0 ? 0 : rng() % (it % 3 == 0 ? 5 : 100000);
+    const InputPlan p = synthetic(sizes);
+    const int ranks = 1 + static_cast<int>(rng() % 9);
+    uint64_t expect = 0;  // next stream byte
+    for (int r = 0; r < ranks; ++r) {
+      const auto rs = split_stream(p, r, ranks);
+      uint64_t share = 0;
+      for (const ByteRange& b : rs) {
+        CHECK(b.begin < b.end);
+        CHECK(b.end <= p.files[b.file_index].size);
+        CHECK(p.offsets[b.file_index] + b.begin == expect);
+        expect = p.offsets[b.file_index] + b.end;
+        share += b.end - b.begin;
+      }
+      CHECK(share >= p.total_bytes() / static_cast<uint64_t>(ranks));
+      CHECK(share <= p.total_bytes() / static_cast<uint64_t>(ranks) + 1);
+    }
+    CHECK(expect == p.total_bytes());
+  }
+}
+
+TEST_CASE("split_stream: big files cut mid-file, small files grouped") {
+  const InputPlan p = synthetic({1000, 10, 10, 0, 10, 970});
+  CHECK(split_stream(p, 0, 2) == std::vector<ByteRange>{{0, 0, 1000}});
+  CHECK(split_stream(p, 1, 2) == std::vector<ByteRange>{{1, 0, 10}, {2, 0, 10}, {4, 0, 10}, {5, 0, 970}});
+  CHECK(split_stream(p, 0, 4) == std::vector<ByteRange>{{0, 0, 500}});
+  CHECK(split_stream(p, 1, 4) == std::vector<ByteRange>{{0, 500, 1000}});
+  CHECK(split_stream(p, 2, 4) == std::vector<ByteRange>{{1, 0, 10}, {2, 0, 10}, {4, 0, 10}, {5, 0, 470}});
+  CHECK(split_stream(p, 3, 4) == std::vector<ByteRange>{{5, 470, 970}});
+  CHECK(split_stream(p, 0, 1) == std::vector<ByteRange>{{0, 0, 1000}, {1, 0, 10}, {2, 0, 10}, {4, 0, 10}, {5, 0, 970}});
+  // More ranks than bytes: some get nothing.
+  const InputPlan tiny = synthetic({2});
+  CHECK(split_stream(tiny, 0, 4).empty());
+  CHECK(split_stream(tiny, 1, 4) == std::vector<ByteRange>{{0, 0, 1}});
+  CHECK_THROWS(split_stream(tiny, 4, 4));
+  CHECK(p.file_at(0) == 0);
+  CHECK(p.file_at(999) == 0);
+  CHECK(p.file_at(1000) == 1);
+  CHECK(p.file_at(1020) == 4);  // empty file 3 skipped
+  CHECK(p.file_at(1030) == 5);
+}
