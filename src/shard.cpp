@@ -12,12 +12,10 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
   const bool hash_here = hashes.size() != n;
   hashes_ = std::move(hashes);
   hashes_.resize(n);
-  // Two entries per bucket on average: every bucket the table touches costs
-  // a dummy node and the bucket array itself, and fresh memory is the
-  // dearest thing on a virtual machine (measured: 2-13 us per first-touched
-  // 4 KB page here). Lookups are rare (the Bloom filter goes first), so the
-  // slightly longer chains cost little.
-  table_.max_load_factor(2.0f);
+  // Two entries per bucket on average: fresh memory is the dearest thing on
+  // a virtual machine (measured: 2-13 us per first-touched 4 KB page here),
+  // and lookups are rare (the Bloom filter goes first), so slightly longer
+  // chains cost little.
   table_.rehash(n / 2 + 1);
   // Lower each entry's first byte in place: the stored key is the lowered
   // form, and the flag remembers what the entry was.
@@ -33,8 +31,11 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
     w[0] = ascii_lower(w[0]);
     if (hash_here) hashes_[i] = XXH3_64bits(word.data(), word.size());
     const uint64_t h = hashes_[i];
-    auto [it, inserted] = table_.emplace(Key{word, h}, flag);
-    if (!inserted) it->second.fetch_or(flag, std::memory_order_relaxed);
+    Table::accessor acc;  // holds the entry's lock until the flags are set
+    if (table_.insert(acc, Key{word, h}))
+      acc->second = flag;
+    else
+      acc->second |= flag;
   }
 #pragma omp critical(spellcheck_shard_trigrams)
     for (size_t k = 0; k < TrigramFilter::kWords; ++k) trigrams_.data()[k] |= tri->data()[k];
