@@ -1,0 +1,54 @@
+# Slurm tests (label "slurm"): a real Slurm on this machine, started by
+# ../shared/tools/slurm-local (it installs slurm-wlm and munge itself), with
+# 2 emulated nodes. All of them RUN_SERIAL: the sweep's timings and the
+# cluster's 2x2 CPUs must not compete with other tests.
+#
+#   slurm.up / slurm.down      fixture: cluster up (--nodes 2), then down
+#   slurm.sbatch               slurm/spellcheck.sbatch under `sbatch --wait`
+#                              (srun and mpirun launch, word-list and document
+#                              mode), output byte-identical to the serial
+#                              reference
+#   slurm.sweep                a miniature slurm/scaling sweep + collector:
+#                              CSV rows and PNG plots appear
+#   slurm.refuse_corrupt       the collector refuses a corrupted output
+#
+# Every test skips (77) without ../shared/tools/slurm-local or without root.
+# Run them with: ctest -L slurm   (about 1-2 minutes, plus slurm-wlm's
+# installation on a fresh machine). The cluster is private to the tests (see
+# tests/slurm/slurm_test.sh): a developer's own slurm-local cluster is left
+# alone.
+
+set(SLURM_LOCAL ${SPELLCHECK_SHARED_DIR}/tools/slurm-local)
+set(SLURM_TEST bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/slurm_test.sh)
+set(SLURM_WORK ${CMAKE_CURRENT_BINARY_DIR}/slurm-work)
+if(TARGET commcost)
+  set(SLURM_COMMCOST $<TARGET_FILE:commcost>)
+else()
+  set(SLURM_COMMCOST none)
+endif()
+
+add_test(NAME slurm.up COMMAND ${SLURM_TEST} up ${SLURM_LOCAL} 2)
+set_tests_properties(slurm.up PROPERTIES FIXTURES_SETUP slurm TIMEOUT 600)
+
+add_test(NAME slurm.down COMMAND ${SLURM_TEST} down ${SLURM_LOCAL})
+set_tests_properties(slurm.down PROPERTIES FIXTURES_CLEANUP slurm TIMEOUT 120)
+
+add_test(NAME slurm.sbatch
+  COMMAND ${SLURM_TEST} sbatch ${SLURM_LOCAL} ${SLURM_WORK}/sbatch
+          $<TARGET_FILE:spellcheck> $<TARGET_FILE:reference_spellcheck>
+          ${SPELLCHECK_DATA_DIR}/dict/small-10k.txt ${SPELLCHECK_DATA_DIR}/words/d10k-w10k.txt
+          ${SPELLCHECK_DATA_DIR}/dict/medium-100k.txt ${SPELLCHECK_DATA_DIR}/docs/small/vol01/quotes)
+set_tests_properties(slurm.sbatch PROPERTIES FIXTURES_REQUIRED "slurm;data.small" TIMEOUT 600)
+
+add_test(NAME slurm.sweep
+  COMMAND ${SLURM_TEST} sweep ${SLURM_LOCAL} ${SLURM_WORK}/sweep
+          $<TARGET_FILE:spellcheck> $<TARGET_FILE:reference_spellcheck> ${SLURM_COMMCOST}
+          ${SPELLCHECK_DATA_DIR})
+set_tests_properties(slurm.sweep PROPERTIES FIXTURES_REQUIRED "slurm;data.small"
+  FIXTURES_SETUP slurm.sweep TIMEOUT 900)
+
+add_test(NAME slurm.refuse_corrupt COMMAND ${SLURM_TEST} refuse ${SLURM_WORK}/sweep)
+set_tests_properties(slurm.refuse_corrupt PROPERTIES FIXTURES_REQUIRED slurm.sweep TIMEOUT 300)
+
+set_tests_properties(slurm.up slurm.down slurm.sbatch slurm.sweep slurm.refuse_corrupt PROPERTIES
+  LABELS slurm RUN_SERIAL TRUE SKIP_RETURN_CODE 77)
