@@ -51,15 +51,25 @@ JsonObject& JsonObject::add(const std::string& key, const JsonObject& v) {
 }
 JsonObject& JsonObject::add(const std::string& key, const std::vector<JsonObject>& v) {
   std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + v[i].str();
-  fields_.emplace_back(key, s + "]");
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ',';
+    s += v[i].str();
+  }
+  s += ']';
+  fields_.emplace_back(key, std::move(s));
   return *this;
 }
 
 std::string JsonObject::str() const {
   std::string s = "{";
-  for (size_t i = 0; i < fields_.size(); ++i) s += (i ? "," : "") + json_string(fields_[i].first) + ":" + fields_[i].second;
-  return s + "}";
+  for (size_t i = 0; i < fields_.size(); ++i) {
+    if (i) s += ',';
+    s += json_string(fields_[i].first);
+    s += ':';
+    s += fields_[i].second;
+  }
+  s += '}';
+  return s;
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
