@@ -24,6 +24,9 @@
 
 set(E2E_EXPECTED_DIR ${CMAKE_CURRENT_BINARY_DIR}/expected)
 set(E2E_EMPTY_DIR ${CMAKE_CURRENT_BINARY_DIR}/e2e-empty-dir)
+# git keeps no empty directory: the fixture makes one, with an empty one inside.
+add_test(NAME e2e.empty_dir COMMAND ${CMAKE_COMMAND} -E make_directory ${E2E_EMPTY_DIR}/nested/empty)
+set_tests_properties(e2e.empty_dir PROPERTIES FIXTURES_SETUP e2e.empty_dir LABELS "e2e;cases" TIMEOUT 30)
 set(E2E_EXPECT_SAME bash ${CMAKE_CURRENT_SOURCE_DIR}/expect_same.sh)
 
 file(MAKE_DIRECTORY ${E2E_EXPECTED_DIR})
