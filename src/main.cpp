@@ -83,24 +83,24 @@ std::vector<uint64_t> hash_words(const WordList& w) {
 }
 
 // The --report TSV: word, occurrences, first location, candidates.
-std::string occurrence_report(const InputPlan& plan, const std::vector<ReportLine>& lines,
-                              const std::vector<std::string>& extra) {
+std::string occurrence_report(const InputPlan& plan, const std::vector<LineView>& lines) {
   std::vector<uint64_t> positions(lines.size());
   std::vector<std::string> counts(lines.size());
   for (size_t i = 0; i < lines.size(); ++i) {
-    const size_t tab = extra[i].find('\t');
-    counts[i] = extra[i].substr(0, tab);
-    positions[i] = std::stoull(extra[i].substr(tab + 1));
+    const std::string extra(lines[i].extra);
+    const size_t tab = extra.find('\t');
+    counts[i] = extra.substr(0, tab);
+    positions[i] = std::stoull(extra.substr(tab + 1));
   }
   const auto where = resolve_locations(plan, positions);
   std::string tsv = "word\toccurrences\tfirst_location\tcandidates\n";
   for (size_t i = 0; i < lines.size(); ++i) {
-    const std::string& l = lines[i].line;
+    const std::string l(lines[i].line);
     const size_t from = lines[i].word.size() + 2;  // past "word: "
     std::string cands = l.substr(std::min(from + 1, l.size() - 1), std::string::npos);
     cands.pop_back();  // '\n'
-    tsv += lines[i].word + "\t" + counts[i] + "\t" + where[i].path + ":" + std::to_string(where[i].line) + ":" +
-           std::to_string(where[i].column) + "\t" + cands + "\n";
+    tsv += std::string(lines[i].word) + "\t" + counts[i] + "\t" + where[i].path + ":" + std::to_string(where[i].line) +
+           ":" + std::to_string(where[i].column) + "\t" + cands + "\n";
   }
   return tsv;
 }
@@ -241,21 +241,21 @@ int run(int argc, char** argv, int provided) {
     const auto lines = make_lines(judged.misspelled, std::move(sugg.hits));
     // The occurrence report carries "count<TAB>first position" per line.
     const bool with_report = !opt.report.empty();
-    std::vector<std::string> extra, all_extra;
+    std::vector<std::string> extra;
     if (with_report)
       for (const auto& l : lines)
         extra.push_back(std::to_string(judged.occurrences[l.index]) + "\t" +
                         std::to_string(judged.first_position[l.index]));
-    const auto all = gather_lines(comm, lines, extra, with_report ? &all_extra : nullptr);
+    const GatheredLines all = gather_lines(comm, lines, extra);
     run.step([&] {
       if (rank != 0) return;
       std::string text;
       size_t bytes = 0;
-      for (const auto& l : all) bytes += l.line.size();
+      for (const auto& l : all.lines) bytes += l.line.size();
       text.reserve(bytes);
-      for (const auto& l : all) text += l.line;
+      for (const auto& l : all.lines) text += l.line;
       out->write(text);
-      if (with_report) report->write(occurrence_report(plan, all, all_extra));
+      if (with_report) report->write(occurrence_report(plan, all.lines));
       out->commit();
       if (with_report) report->commit();
     });

@@ -54,17 +54,15 @@ uint32_t get_u32(const std::string& s, size_t& pos) {
   pos += sizeof v;
   return v;
 }
-std::string get_str(const std::string& s, size_t& pos) {
-  const uint32_t n = get_u32(s, pos);
-  std::string out = s.substr(pos, n);
-  pos += n;
-  return out;
-}
 }  // namespace
 
-std::vector<ReportLine> gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>& lines,
-                                     const std::vector<std::string>& extra, std::vector<std::string>* extra_out) {
+GatheredLines gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>& lines,
+                           const std::vector<std::string>& extra) {
+  size_t bytes = 0;
+  for (size_t i = 0; i < lines.size(); ++i)
+    bytes += 16 + lines[i].word.size() + lines[i].line.size() + (i < extra.size() ? extra[i].size() : 0);
   std::string wire;
+  wire.reserve(bytes);
   for (size_t i = 0; i < lines.size(); ++i) {
     const ReportLine& l = lines[i];
     put_u32(wire, l.candidates);
@@ -72,31 +70,35 @@ std::vector<ReportLine> gather_lines(const mpi::Comm& comm, const std::vector<Re
     wire += l.word;
     put_u32(wire, static_cast<uint32_t>(l.line.size()));
     wire += l.line;
-    const std::string& x = i < extra.size() ? extra[i] : std::string();
+    const std::string_view x = i < extra.size() ? std::string_view(extra[i]) : std::string_view();
     put_u32(wire, static_cast<uint32_t>(x.size()));
     wire += x;
   }
-  const auto parts = mpi::gather(comm, wire);
-  std::vector<ReportLine> all;
-  std::vector<std::string> all_extra;
-  for (const auto& part : parts) {
+  GatheredLines g;
+  g.parts = mpi::gather(comm, wire);
+  for (const auto& part : g.parts) {
     size_t pos = 0;
+    auto view = [&](size_t& at) {
+      const uint32_t n = get_u32(part, at);
+      const std::string_view v(part.data() + at, n);
+      at += n;
+      return v;
+    };
     while (pos < part.size()) {
-      ReportLine l;
+      LineView l;
       l.candidates = get_u32(part, pos);
-      l.word = get_str(part, pos);
-      l.line = get_str(part, pos);
-      l.index = static_cast<uint32_t>(all.size());
-      all_extra.push_back(get_str(part, pos));
-      all.push_back(std::move(l));
+      l.word = view(pos);
+      l.line = view(pos);
+      l.extra = view(pos);
+      g.lines.push_back(l);
     }
   }
-  std::sort(all.begin(), all.end(), spec_order);
-  if (extra_out) {
-    extra_out->clear();
-    for (const auto& l : all) extra_out->push_back(std::move(all_extra[l.index]));
-  }
-  return all;
+  // Each rank's run is already in SPEC order: merge rather than sort.
+  std::stable_sort(g.lines.begin(), g.lines.end(), [](const LineView& a, const LineView& b) {
+    if (a.candidates != b.candidates) return a.candidates < b.candidates;
+    return a.word < b.word;
+  });
+  return g;
 }
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {

@@ -27,11 +27,22 @@ std::vector<ReportLine> make_lines(const WordList& misspelled, std::vector<Slot>
 // SPEC order: fewer candidates first, then the word byte-wise.
 bool spec_order(const ReportLine& a, const ReportLine& b);
 
+// A line as received at rank 0: views into the gathered bytes (no copy per
+// line: half a million lines would cost as many allocations).
+struct LineView {
+  uint32_t candidates = 0;
+  std::string_view word, line, extra;
+};
+struct GatheredLines {
+  std::vector<std::string> parts;  // the bytes each rank sent
+  std::vector<LineView> lines;     // SPEC order
+};
+
 // Collective: every rank's lines at rank 0, in SPEC order (empty elsewhere).
 // `extra` (one string per line, same order as `lines`) travels along; it is
 // how the document report carries counts and locations.
-std::vector<ReportLine> gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>& lines,
-                                     const std::vector<std::string>& extra, std::vector<std::string>* extra_out);
+GatheredLines gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>& lines,
+                           const std::vector<std::string>& extra);
 
 // Where the output goes: a file written through FILE.tmp.<pid> and renamed
 // into place on commit (removed if never committed), or stdout.
