@@ -5,38 +5,32 @@
 
 namespace spellcheck {
 
-std::string apply_edit(std::string_view word, EditRef e) {
-  std::string s(word);
-  const char c = kAlphabet[e.ch()];
-  switch (e.op()) {
-    case EditOp::deletion: s.erase(e.pos(), 1); break;
-    case EditOp::substitution: s[e.pos()] = c; break;
-    case EditOp::insertion: s.insert(s.begin() + e.pos(), c); break;
-  }
-  return s;
-}
-
-std::string_view Candidates::spell(size_t i, char* out) const {
-  const EditRef e = edits_[i];
-  const size_t L = word_.size();
+std::string_view spell_edit(std::string_view word, EditRef e, char* out) {
+  const size_t L = word.size();
   const size_t pos = e.pos();
   const char c = kAlphabet[e.ch()];
   switch (e.op()) {
     case EditOp::deletion:
-      std::memcpy(out, word_.data(), pos);
-      std::memcpy(out + pos, word_.data() + pos + 1, L - pos - 1);
+      std::memcpy(out, word.data(), pos);
+      std::memcpy(out + pos, word.data() + pos + 1, L - pos - 1);
       return {out, L - 1};
     case EditOp::substitution:
-      std::memcpy(out, word_.data(), L);
+      std::memcpy(out, word.data(), L);
       out[pos] = c;
       return {out, L};
     case EditOp::insertion:
-      std::memcpy(out, word_.data(), pos);
+      std::memcpy(out, word.data(), pos);
       out[pos] = c;
-      std::memcpy(out + pos + 1, word_.data() + pos, L - pos);
+      std::memcpy(out + pos + 1, word.data() + pos, L - pos);
       return {out, L + 1};
   }
   return {};
+}
+
+std::string apply_edit(std::string_view word, EditRef e) {
+  std::string s(word.size() + 1, '\0');
+  s.resize(spell_edit(word, e, s.data()).size());
+  return s;
 }
 
 void Candidates::generate(std::string_view w, const TrigramFilter* tri) {

@@ -234,10 +234,9 @@ int run(int argc, char** argv, int provided) {
     sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr, judged.misspelled, opt.batch_bytes,
                    progress);
   }
+  const uint64_t my_hits = sugg.hits.size();  // local and remote, before the report consumes them
   {
     PhaseTimer pt(t, "report");
-    const uint64_t true_hits = sugg.hits.size();
-    sugg.counts.local_hits = true_hits;  // kept for the stats below
     const auto lines = make_lines(judged.misspelled, std::move(sugg.hits));
     // The occurrence report carries "count<TAB>first position" per line.
     const bool with_report = !opt.report.empty();
@@ -273,7 +272,7 @@ int run(int argc, char** argv, int provided) {
                                 sugg.counts.remote_lookups,
                                 mpi::traffic().messages + sugg.service.requests_sent + sugg.service.replies_sent,
                                 mpi::traffic().bytes + sugg.service.request_bytes + sugg.service.reply_bytes,
-                                sugg.counts.local_hits,
+                                my_hits,
                                 sugg.counts.local_lookups,
                                 sugg.counts.trigram_pruned,
                                 skipped_numbers,

@@ -13,10 +13,17 @@
 
 namespace spellcheck {
 
-bool spec_order(const ReportLine& a, const ReportLine& b) {
+namespace {
+// SPEC order for any line type; strings and views of char compare as
+// unsigned bytes (char_traits<char>::compare is memcmp).
+template <class Line>
+bool spec_less(const Line& a, const Line& b) {
   if (a.candidates != b.candidates) return a.candidates < b.candidates;
-  return a.word < b.word;  // std::string compares as unsigned bytes (char_traits<char>::compare is memcmp)
+  return a.word < b.word;
 }
+}  // namespace
+
+bool spec_order(const ReportLine& a, const ReportLine& b) { return spec_less(a, b); }
 
 std::vector<ReportLine> make_lines(const WordList& misspelled, std::vector<Slot> hits) {
   std::sort(hits.begin(), hits.end(), [](const Slot& a, const Slot& b) { return a.word < b.word; });
@@ -94,10 +101,7 @@ GatheredLines gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>&
     }
   }
   // Each rank's run is already in SPEC order: merge rather than sort.
-  std::stable_sort(g.lines.begin(), g.lines.end(), [](const LineView& a, const LineView& b) {
-    if (a.candidates != b.candidates) return a.candidates < b.candidates;
-    return a.word < b.word;
-  });
+  std::stable_sort(g.lines.begin(), g.lines.end(), spec_less<LineView>);
   return g;
 }
 

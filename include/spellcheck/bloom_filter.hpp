@@ -14,6 +14,10 @@
 #include <memory>
 #include <vector>
 
+#include "spellcheck/mpi.hpp"
+#include "spellcheck/options.hpp"
+#include "spellcheck/trigram_filter.hpp"
+
 namespace spellcheck {
 
 class BloomFilter {
@@ -85,10 +89,6 @@ class BloomFilter {
 };
 
 }  // namespace spellcheck
-
-#include "spellcheck/mpi.hpp"
-#include "spellcheck/options.hpp"
-#include "spellcheck/trigram_filter.hpp"
 
 namespace spellcheck {
 

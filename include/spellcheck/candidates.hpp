@@ -29,7 +29,10 @@ struct EditRef {
   uint32_t pos() const { return bits >> 8; }
 };
 
-// The candidate an edit makes of word.
+// The candidate an edit makes of word, spelled into out (room for
+// word.size() + 1 bytes).
+std::string_view spell_edit(std::string_view word, EditRef e, char* out);
+// The same as a string.
 std::string apply_edit(std::string_view word, EditRef e);
 
 // The edit-1 strings of one word with their hashes. Strings are not kept:
@@ -53,7 +56,7 @@ class Candidates {
   EditRef edit(size_t i) const { return edits_[i]; }
   uint64_t hash(size_t i) const { return hashes_[i]; }
   // Spells candidate i into out (room for word.size() + 1 bytes).
-  std::string_view spell(size_t i, char* out) const;
+  std::string_view spell(size_t i, char* out) const { return spell_edit(word_, edits_[i], out); }
   std::string_view word() const { return word_; }
 
  private:

@@ -84,7 +84,6 @@ class LookupService {
   std::atomic<bool> workers_done_{false};
   std::vector<Slot> hits_;
   ServiceStats stats_;
-  std::string error_;
   std::thread thread_;
 };
 

@@ -6,7 +6,6 @@
 // its capitalised form was.
 #include <tbb/concurrent_hash_map.h>
 
-#include <atomic>
 #include <cstdint>
 #include <string_view>
 #include <vector>
