@@ -126,9 +126,9 @@ int main(int argc, char** argv) {
     }
     const double s = median(ts);
     std::printf("threads=%d: %.3f s (median of %d; min %.3f max %.3f)  %.0f MB/s  %.0f MB/s/thread  "
-                "%.0f MB/s per CPU second  tokens=%llu distinct=%zu numbers=%llu long=%llu\n",
+                "%.0f MB/s per CPU second (best %.0f)  tokens=%llu distinct=%zu numbers=%llu long=%llu\n",
                 nt, s, repeat, *std::min_element(ts.begin(), ts.end()), *std::max_element(ts.begin(), ts.end()), mb / s,
-                mb / s / nt, mb / median(cs), static_cast<unsigned long long>(lw.tokens), lw.words.size(),
+                mb / s / nt, mb / median(cs), mb / *std::min_element(cs.begin(), cs.end()), static_cast<unsigned long long>(lw.tokens), lw.words.size(),
                 static_cast<unsigned long long>(lw.skipped_numbers), static_cast<unsigned long long>(lw.skipped_long));
   }
   return 0;

@@ -102,26 +102,17 @@ class ZeroArray {
   bool mapped_ = false;
 };
 
-// The bytes of a word of at most 8 bytes as a little-endian integer, zero
-// padded; reads only w's bytes.
-inline uint64_t pack8(const char* p, size_t n) {
-  if (n >= 4) {
-    uint32_t a, b;
-    std::memcpy(&a, p, 4);
-    std::memcpy(&b, p + n - 4, 4);
-    return a | (static_cast<uint64_t>(b) << (8 * (n - 4)));
-  }
-  if (n >= 2) {
-    uint16_t a, b;
-    std::memcpy(&a, p, 2);
-    std::memcpy(&b, p + n - 2, 2);
-    return a | (static_cast<uint64_t>(b) << (8 * (n - 2)));
-  }
-  return n == 1 ? static_cast<unsigned char>(p[0]) : 0;
+static_assert(std::endian::native == std::endian::little, "WordKey packs words little-endian");
+
+inline uint64_t load8(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
 }
 
-// The table's own hash: cheap for words of at most 8 bytes (most tokens);
-// word_hash (for routing) is computed once per distinct word on output.
+// The table's own hash: cheap for words of at most 16 bytes (all but a few
+// in ten thousand tokens); word_hash (for routing) is computed once per
+// distinct word on output.
 inline uint64_t mix64(uint64_t x) {
   x ^= x >> 32;
   x *= 0xd6e8feb86659fd93ULL;
@@ -131,40 +122,67 @@ inline uint64_t mix64(uint64_t x) {
   return x;
 }
 
-inline uint64_t load8(const char* p) {
-  uint64_t v;
-  std::memcpy(&v, p, 8);
-  return v;
+inline uint64_t hash16(uint64_t w0, uint64_t w1, uint64_t len) {
+  return mix64((w0 ^ (w1 * 0x9E3779B97F4A7C15ULL)) + len * 0xC2B2AE3D27D4EB4FULL);
 }
 
-inline uint64_t table_hash(std::string_view w) {
-  const size_t n = w.size();
-  if (n <= 8) return mix64(pack8(w.data(), n) + n * 0x9E3779B97F4A7C15ULL);
-  if (n <= 16) return mix64(load8(w.data()) ^ mix64(load8(w.data() + n - 8) + n * 0x9E3779B97F4A7C15ULL));
-  return XXH3_64bits(w.data(), n);
+// A word as the table keys it. Words of at most 16 bytes are their bytes as
+// two little-endian integers, zero padded (tokens hold no NUL byte); longer
+// ones are compared by bytes, w1 = len | low 32 hash bits << 32 as a filter.
+constexpr uint64_t kInline = 16;
+constexpr uint64_t kLongTag = kInline + 1;  // the length byte of a longer word
+
+struct WordKey {
+  uint64_t w0, w1;
+  uint64_t h;      // table hash
+  const char* p;   // the bytes (long words: valid while the key is used)
+  uint64_t len;
+  uint64_t tag() const { return len <= kInline ? len : kLongTag; }
+};
+
+inline WordKey long_key(const char* p, size_t len) {
+  const uint64_t h = XXH3_64bits(p, len);
+  return {0, len | (h << 32), h, p, len};
 }
 
-// Equality of two words of the same length n > 8.
-inline bool same_long(const char* a, const char* b, size_t n) {
-  if (n <= 16) return load8(a) == load8(b) && load8(a + n - 8) == load8(b + n - 8);
-  return std::memcmp(a, b, n) == 0;
+// p[0, 16) must be readable (bytes past the word are masked off): no
+// branch on the length but one.
+inline WordKey key_padded(const char* p, size_t len) {
+  uint64_t w0, w1;
+  if (len <= 8) {
+    w0 = load8(p) & (~uint64_t{0} >> (64 - 8 * len));
+    w1 = 0;
+  } else if (len <= kInline) {
+    w0 = load8(p);
+    w1 = load8(p + 8) & (~uint64_t{0} >> (128 - 8 * len));
+  } else {
+    return long_key(p, len);
+  }
+  return {w0, w1, hash16(w0, w1, len), p, len};
 }
 
-// Distinct words of one thread: open addressing, linear probing, 32-byte
-// slots holding the counters and, for words of at most 8 bytes (most
-// tokens), the word itself, so a lookup touches one cache line. Longer words
-// live in an arena. The home slot comes from the top hash bits (after
-// skipping `skip` bits), so the slots are (nearly) in hash order and a range
-// of top bits is a range of slots: the merge takes partitions without
-// sorting.
+// Any word (reads only its bytes).
+inline WordKey key_of(std::string_view w) {
+  if (w.size() > kInline) return long_key(w.data(), w.size());
+  char b[16] = {};
+  std::memcpy(b, w.data(), w.size());
+  WordKey k = key_padded(b, w.size());
+  k.p = w.data();
+  return k;
+}
+
+// Distinct words: open addressing, linear probing, 32-byte slots holding
+// the counters and, for words of at most 16 bytes, the word itself, so a
+// lookup touches one cache line. Longer words live in an arena. The home
+// slot comes from the top hash bits (after skipping `skip` bits), so the
+// slots are (nearly) in hash order and a range of top bits is a range of
+// slots: the merge takes partitions without sorting.
 class WordTable {
  public:
   struct Slot {
-    uint64_t first;  // smallest position seen
-    uint64_t count;
-    uint32_t tag;    // low 32 hash bits
-    uint32_t len;    // 0: empty slot (words are never empty)
-    uint64_t word;   // len <= 8: the bytes (pack8); else offset in the arena
+    uint64_t w0, w1;  // WordKey's; long words: w0 = offset in the arena
+    uint64_t first;   // smallest position seen
+    uint64_t cl;      // count (56 bits) << 8 | WordKey::tag(); 0: empty slot
   };
   static_assert(sizeof(Slot) == 32);
 
@@ -174,77 +192,98 @@ class WordTable {
     resize(n);
   }
 
-  // Counts `count` occurrences of w (h = table_hash(w)), the first at pos.
-  void add(std::string_view w, uint64_t h, uint64_t pos, uint64_t count = 1) {
-    const uint32_t tag = static_cast<uint32_t>(h);
-    const uint32_t len = static_cast<uint32_t>(w.size());
-    const uint64_t key = len <= 8 ? pack8(w.data(), len) : 0;
-    size_t i = home(h);
+  // The slot holding k, or the empty slot where it belongs.
+  Slot& probe(const WordKey& k) {
+    const uint64_t tag = k.tag();
+    size_t i = home(k.h);
     for (;;) {
       Slot& s = slots_[i];
-      if (s.len == 0) break;
-      if (s.tag == tag && s.len == len &&
-          (len <= 8 ? s.word == key : same_long(arena_.data() + s.word, w.data(), len))) {
-        s.count += count;
-        if (pos < s.first) s.first = pos;
-        return;
-      }
+      if (s.cl == 0) return s;
+      if (s.w1 == k.w1 && (s.cl & 0xFF) == tag &&
+          (tag != kLongTag ? s.w0 == k.w0 : std::memcmp(arena_.data() + s.w0, k.p, k.len) == 0))
+        return s;
       i = (i + 1) & mask_;
     }
-    if (w.size() > UINT32_MAX - 1) throw std::length_error("document reader: word too long");
-    Slot& s = slots_[i];
-    s.first = pos;
-    s.count = count;
-    s.tag = tag;
-    s.len = len;
-    if (len <= 8) {
-      s.word = key;
-    } else {
-      s.word = arena_.size();
-      arena_.append(w);
+  }
+
+  // Counts `count` occurrences of k, the first at pos.
+  void add(const WordKey& k, uint64_t pos, uint64_t count = 1) {
+    Slot& s = probe(k);
+    if (s.cl != 0) {
+      bump(s, pos, count);
+      return;
     }
-    ++size_;
-    word_bytes_ += len;
+    insert(s, k, pos, count);
     if (size_ * 10 > slots_.size() * 7) grow();
   }
 
-  void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 0); }
+  void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 1); }
 
   size_t size() const { return size_; }
   size_t word_bytes() const { return word_bytes_; }
-  size_t bytes() const { return slots_.size() * sizeof(Slot); }
 
   // fn(word, slot) for every word.
   template <class F>
   void for_each(F&& fn) const {
     for (size_t i = 0; i < slots_.size(); ++i)
-      if (slots_[i].len != 0) fn(word_of(slots_[i]), slots_[i]);
+      if (slots_[i].cl != 0) fn(word_of(slots_[i]), slots_[i]);
   }
 
-  // fn(word, hash, slot) for the words whose top `bits` hash bits are k
-  // (skip == 0): their home slots are [k, k+1) * n / 2^bits; displaced ones
-  // follow in the same run of full slots.
+  // fn(key, slot) for the words whose top `bits` hash bits are k (skip ==
+  // 0): their home slots are [k, k+1) * n / 2^bits; displaced ones follow in
+  // the same run of full slots.
   template <class F>
   void for_each_in_part(size_t k, int bits, F&& fn) const {
     const size_t n = slots_.size();
     const size_t begin = (k * n) >> bits, end = ((k + 1) * n) >> bits;  // n may be < 2^bits
     for (size_t j = begin;; ++j) {
       const Slot& s = slots_[j & mask_];
-      if (j >= end && (s.len == 0 || j >= begin + n)) break;
-      if (s.len == 0) continue;
-      const std::string_view w = word_of(s);
-      const uint64_t h = table_hash(w);
-      if ((h >> (64 - bits)) == k) fn(w, h, s);
+      if (j >= end && (s.cl == 0 || j >= begin + n)) break;
+      if (s.cl == 0) continue;
+      const WordKey key = key_of_slot(s);
+      if ((key.h >> (64 - bits)) == k) fn(key, s);
     }
   }
 
   std::string_view word_of(const Slot& s) const {
-    if (s.len > 8) return std::string_view(arena_).substr(s.word, s.len);
-    return std::string_view(reinterpret_cast<const char*>(&s.word), s.len);  // little-endian
+    const uint64_t tag = s.cl & 0xFF;
+    if (tag == kLongTag) return std::string_view(arena_).substr(s.w0, static_cast<uint32_t>(s.w1));
+    return std::string_view(reinterpret_cast<const char*>(&s.w0), tag);  // w0, w1: 16 bytes in a row
   }
+
+  static uint64_t count_of(const Slot& s) { return s.cl >> 8; }
 
  private:
   size_t home(uint64_t h) const { return static_cast<size_t>((h << skip_) >> shift_); }
+
+  void bump(Slot& s, uint64_t pos, uint64_t count) {
+    total_ += count;
+    s.cl += count << 8;
+    s.first = std::min(s.first, pos);
+  }
+
+  void insert(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
+    if (k.len > UINT32_MAX) throw std::length_error("document reader: word too long");
+    s.w1 = k.w1;
+    s.first = pos;
+    s.cl = count << 8 | k.tag();
+    total_ += count;
+    if (k.len <= kInline) {
+      s.w0 = k.w0;
+    } else {
+      s.w0 = arena_.size();
+      arena_.append(k.p, k.len);
+    }
+    ++size_;
+    word_bytes_ += k.len;
+  }
+
+  // The key of a stored word (its hash recomputed).
+  WordKey key_of_slot(const Slot& s) const {
+    const uint64_t tag = s.cl & 0xFF;
+    if (tag == kLongTag) return long_key(arena_.data() + s.w0, static_cast<uint32_t>(s.w1));
+    return {s.w0, s.w1, hash16(s.w0, s.w1, tag), reinterpret_cast<const char*>(&s.w0), tag};
+  }
 
   void resize(size_t n) {
     slots_ = ZeroArray<Slot>(n);
@@ -252,15 +291,21 @@ class WordTable {
     shift_ = 64 - std::countr_zero(n);
   }
 
+  // Frequent words are moved first, so that they keep their home slots
+  // (reinserting in slot order would scatter them down the probe runs).
   void grow() {
     ZeroArray<Slot> old = std::move(slots_);
     resize(old.size() * 2);
-    for (size_t k = 0; k < old.size(); ++k) {
-      const Slot& s = old[k];
-      if (s.len == 0) continue;
-      size_t i = home(table_hash(word_of(s)));
-      while (slots_[i].len != 0) i = (i + 1) & mask_;
-      slots_[i] = s;
+    const uint64_t mean = size_ ? (total_ / size_) << 8 : 0;
+    for (const uint64_t min_cl : {mean * 16, mean, uint64_t{0}}) {
+      for (size_t k = 0; k < old.size(); ++k) {
+        Slot& s = old[k];
+        if (s.cl == 0 || s.cl < min_cl) continue;
+        size_t i = home(key_of_slot(s).h);
+        while (slots_[i].cl != 0) i = (i + 1) & mask_;
+        slots_[i] = s;
+        s.cl = 0;
+      }
     }
   }
 
@@ -270,10 +315,9 @@ class WordTable {
   int skip_ = 0;
   size_t size_ = 0;
   size_t word_bytes_ = 0;
+  uint64_t total_ = 0;  // occurrences counted
   std::string arena_;
 };
-
-static_assert(std::endian::native == std::endian::little, "WordTable packs short words little-endian");
 
 // ---------------------------------------------------------------------------
 [[noreturn]] void read_failed(const std::string& path, int err) {
@@ -314,14 +358,45 @@ size_t find_safe(const unsigned char* p, size_t n) {
   return k;
 }
 
-struct PendingWord {
-  const char* p;
-  uint32_t len;
-  uint64_t h;
-  uint64_t pos;
+// Words go to the table in batches: first every key is computed and its
+// slot prefetched, then the lookups run. Looking words up as the tokenizer
+// finds them serialises the cache misses: the tokenizer's branches on token
+// boundaries mispredict, and the lookup of the next token waits for them.
+class Batcher {
+ public:
+  explicit Batcher(WordTable& t) : t_(t) {}
+
+  // p[0, len + kPad) must stay readable until flush().
+  void add(const char* p, size_t len, uint64_t pos) {
+    toks_[n_++] = {p, static_cast<uint32_t>(len), pos};
+    if (n_ == kBatch) flush();
+  }
+
+  void flush() {
+    WordKey keys[kBatch];
+    for (size_t i = 0; i < n_; ++i) {
+      keys[i] = key_padded(toks_[i].p, toks_[i].len);
+      t_.prefetch(keys[i].h);
+    }
+    for (size_t i = 0; i < n_; ++i) t_.add(keys[i], toks_[i].pos);
+    n_ = 0;
+  }
+
+ private:
+  static constexpr size_t kBatch = 128;
+  struct Tok {
+    const char* p;
+    uint32_t len;
+    uint64_t pos;
+  };
+  WordTable& t_;
+  Tok toks_[kBatch];
+  size_t n_ = 0;
 };
-constexpr size_t kBatch = 32;
-constexpr size_t kDirectTableBytes = size_t{2} << 20;  // larger tables: batched lookups
+
+// Reads past a token's end by up to 16 bytes (key_padded): the read buffer
+// has that much slack after its capacity.
+constexpr size_t kPad = 16;
 
 struct ThreadState {
   WordTable table;
@@ -329,7 +404,7 @@ struct ThreadState {
   std::unique_ptr<unsigned char[]> buf;  // not zeroed: 1 MB per thread and call
   size_t cap;
 
-  explicit ThreadState(size_t c) : table(1024), buf(new unsigned char[c]), cap(c) {}
+  explicit ThreadState(size_t c) : table(1024), buf(new unsigned char[c + kPad]), cap(c) {}
 };
 
 // Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file.
@@ -415,34 +490,18 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
     {
       const uint64_t base = stream_base + buf_off + pos;
       const std::string_view rest = text.substr(pos);
-      if (table.bytes() <= kDirectTableBytes) {
-        // A cache-resident table: look words up as they come.
-        done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
-                 if (keep_token(tok, max_len, counts)) table.add(tok, table_hash(tok), base + off);
-               });
-      } else {
-        // A big table: hash words and prefetch their slots a batch ahead of
-        // the lookups, so that the cache misses of rare words overlap.
-        const char* const lo = rest.data();
-        const char* const hi = lo + rest.size();
-        PendingWord batch[kBatch];
-        size_t nb = 0;
-        done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
-                 if (!keep_token(tok, max_len, counts)) return;
-                 const uint64_t h = table_hash(tok);
-                 if (tok.data() < lo || tok.data() >= hi) {  // a normalised copy, gone after this call
-                   table.add(tok, h, base + off);
-                   return;
-                 }
-                 table.prefetch(h);
-                 batch[nb++] = {tok.data(), static_cast<uint32_t>(tok.size()), h, base + off};
-                 if (nb == kBatch) {
-                   for (size_t k = 0; k < nb; ++k) table.add({batch[k].p, batch[k].len}, batch[k].h, batch[k].pos);
-                   nb = 0;
-                 }
-               });
-        for (size_t k = 0; k < nb; ++k) table.add({batch[k].p, batch[k].len}, batch[k].h, batch[k].pos);
-      }
+      const char* const lo = rest.data();
+      const char* const hi = lo + rest.size();
+      Batcher batch(table);
+      done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
+               if (!keep_token(tok, max_len, counts)) return;
+               if (tok.data() >= lo && tok.data() < hi) {
+                 batch.add(tok.data(), tok.size(), base + off);
+               } else {  // a normalised copy, gone after this call
+                 table.add(key_of(tok), base + off);
+               }
+             });
+      batch.flush();
     }
     if (at_end) return;
     if (stop - done > cap / 2) {
@@ -472,7 +531,7 @@ void emit_table(const WordTable& t, LocalWords& out, size_t at, size_t byte_at) 
     bytes[byte_at + w.size()] = '\n';
     byte_at += w.size() + 1;
     out.hashes[at] = word_hash(w);
-    out.counts[at] = s.count;
+    out.counts[at] = WordTable::count_of(s);
     out.first_pos[at] = s.first;
     ++at;
   });
@@ -585,7 +644,8 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
     WordTable& m = states[big]->table;
     for (size_t t = 0; t < states.size(); ++t) {
       if (t == big) continue;
-      states[t]->table.for_each([&](std::string_view w, const WordTable::Slot& s) { m.add(w, table_hash(w), s.first, s.count); });
+      states[t]->table.for_each(
+          [&](std::string_view w, const WordTable::Slot& s) { m.add(key_of(w), s.first, WordTable::count_of(s)); });
       states[t].reset();
     }
     size_output(out, m.size(), m.word_bytes() + m.size());
@@ -599,7 +659,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
       auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits);
       for (const auto& st : states)
         st->table.for_each_in_part(static_cast<size_t>(k), kPartBits,
-                                   [&](std::string_view w, uint64_t h, const WordTable::Slot& s) { m->add(w, h, s.first, s.count); });
+                                   [&](const WordKey& key, const WordTable::Slot& s) { m->add(key, s.first, WordTable::count_of(s)); });
       merged[static_cast<size_t>(k)] = std::move(m);
     } catch (...) {
       std::lock_guard<std::mutex> lk(error_mu);
