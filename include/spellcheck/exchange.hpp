@@ -1,5 +1,5 @@
 #pragma once
-// Routing words to the ranks that own them (owner = word_hash mod p), with
+// Routing words to the ranks that own them (owner = owner_of(word_hash), see word_hash.hpp), with
 // one personalised all-to-all of the words and, where words carry numbers
 // (occurrence counts, first positions), one more of those numbers.
 #include <cstdint>
