@@ -1,5 +1,6 @@
 // Candidate-phase micro-benchmark, one core, no MPI traffic: ns per
-// candidate for generation + hashing alone, and with the Bloom filter probe.
+// candidate for generation + hashing + Bloom probe, with no prefilter, the
+// trigram filter, and the trigram and affix filters.
 //   candidates_bench DICTIONARY MISSPELLED_WORDS [bits_per_entry] [repeats]
 // (MISSPELLED_WORDS: e.g. the first column of a spellcheck output.)
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/affix_filter.hpp"
 #include "spellcheck/bloom_filter.hpp"
 #include "spellcheck/candidates.hpp"
 #include "spellcheck/reader.hpp"
@@ -44,27 +46,38 @@ int main(int argc, char** argv) {
   const int repeats = argc > 4 ? std::atoi(argv[4]) : 5;
   BloomFilter f(1, BloomFilter::blocks_for(dict.size(), bits));
   TrigramFilter tri;
+  AffixFilter affix(dict.size(), std::getenv("AFFIX_BITS") ? std::atof(std::getenv("AFFIX_BITS")) : AffixFilter::kDefaultBitsPerKey);
+  auto t0 = std::chrono::steady_clock::now();
   for (const auto& w : dict) {
     f.insert(word_hash(w), 0);
     tri.add_entry(w);
   }
+  const double build_rest = seconds_since(t0);
+  t0 = std::chrono::steady_clock::now();
+  for (auto w : dict) {
+    w[0] = ascii_lower(w[0]);
+    affix.add_key(w);
+  }
+  const double build_affix = seconds_since(t0);
   std::printf("trigram density %.4f\n", tri.density());
-  std::printf("dictionary %zu entries, filter %.2f MB, %zu words\n", dict.size(), f.bytes() / 1e6, words.size());
+  std::printf("dictionary %zu entries, Bloom filter %.2f MB, affix filter %.2f MB, %zu words\n", dict.size(),
+              f.bytes() / 1e6, affix.bytes() / 1e6, words.size());
+  std::printf("build: Bloom+trigram %.3f s, affix %.3f s (one thread)\n", build_rest, build_affix);
+  // Modes: 0 no prefilter, 1 trigram, 2 trigram + affix.
+  const char* names[] = {"plain        ", "trigram      ", "trigram+affix"};
   Candidates c;
-  for (int r = 0; r < 2 * repeats; ++r) {
-    const bool use_tri = r % 2 == 1;
-    uint64_t n = 0, sink = 0, passed = 0;
+  uint64_t n = 0, sink = 0;
+  for (const auto& w : words) {
+    c.generate(w);
+    n += c.size();
+    sink += c.hash(c.size() / 2);
+  }
+  for (int r = 0; r < 3 * repeats; ++r) {
+    const int mode = r % 3;
     auto t = std::chrono::steady_clock::now();
+    uint64_t kept = 0, passed = 0;
     for (const auto& w : words) {
-      c.generate(w);
-      n += c.size();
-      sink += c.hash(c.size() / 2);
-    }
-    const double gen = seconds_since(t);
-    t = std::chrono::steady_clock::now();
-    uint64_t kept = 0;
-    for (const auto& w : words) {
-      c.generate(w, use_tri ? &tri : nullptr);
+      c.generate(w, mode >= 1 ? &tri : nullptr, mode >= 2 ? &affix : nullptr);
       kept += c.size();
       const size_t m = c.size();
       for (size_t i = 0; i < m; ++i) {
@@ -73,9 +86,8 @@ int main(int argc, char** argv) {
       }
     }
     const double all = seconds_since(t);
-    std::printf("%s candidates %llu: generate+hash %.2f ns/cand, generate+hash+filter %.2f ns/cand, kept %.2f%%, "
-                "passed %.3f%% (%llu)\n",
-                use_tri ? "trigram" : "plain  ", static_cast<unsigned long long>(n), 1e9 * gen / n, 1e9 * all / n,
-                100.0 * kept / n, 100.0 * passed / n, static_cast<unsigned long long>(sink & 1));
+    std::printf("%s candidates %llu: generate+hash+filter %.2f ns/cand (%.3f s), kept %.2f%%, passed %.3f%% (%llu)\n",
+                names[mode], static_cast<unsigned long long>(n), 1e9 * all / n, all, 100.0 * kept / n,
+                100.0 * passed / n, static_cast<unsigned long long>(sink & 1));
   }
 }

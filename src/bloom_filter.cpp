@@ -64,4 +64,13 @@ TrigramFilter build_trigram_filter(const mpi::Comm& comm, const Shard& shard) {
   return t;
 }
 
+AffixFilter build_affix_filter(const mpi::Comm& comm, const Shard& shard) {
+  const WordList& keys = shard.key_words();
+  AffixFilter f(mpi::allreduce_sum(comm, static_cast<uint64_t>(keys.size())));
+#pragma omp parallel for schedule(dynamic, 4096)
+  for (size_t i = 0; i < keys.size(); ++i) f.add_key(keys[i]);
+  mpi::allreduce_bor(comm, f.data(), f.words());
+  return f;
+}
+
 }  // namespace spellcheck

@@ -1,5 +1,6 @@
 #include "spellcheck/candidates.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -33,12 +34,14 @@ std::string apply_edit(std::string_view word, EditRef e) {
   return s;
 }
 
-void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
+void Candidates::generate(std::string_view w, const TrigramFilter* tri, const AffixFilter* affix) {
   const size_t L = w.size();
   word_.assign(w);
   n_ = 0;
   generated_ = 0;
-  const size_t most = L + 61 * L + 62 * (L + 1);
+  // A byte outside the alphabet (an apostrophe, UTF-8) has 62 substitutes,
+  // not 61.
+  const size_t most = L + 62 * L + 62 * (L + 1);
   if (edits_.size() < most) {
     edits_.resize(most);
     hashes_.resize(most);
@@ -47,6 +50,13 @@ void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
   char* s = scratch_.data();
   // Byte `b` as it stands at position `at` of a key (first byte lowered).
   auto key = [](char b, size_t at) { return at == 0 ? ascii_lower(b) : b; };
+
+  // The window of useful edit positions (see AffixFilter): an edit at i
+  // keeps w[0..i), which must start a key (i <= reach), and the bytes after
+  // it from the candidate's second byte on, which must end one (their start
+  // in w >= from; deleting w[0] keeps w[2..) there).
+  const size_t reach = affix ? affix->prefix_reach(w) : L;
+  const size_t from = affix ? affix->suffix_reach(w) : 0;
 
   // Trigram bookkeeping. sym[k + 2] is the symbol of w[k]; triple j is
   // (sym[j], sym[j+1], sym[j+2]) for j = 0..L. An edit at word position i
@@ -83,6 +93,7 @@ void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
       if (i > 0) s[i - 1] = key(w[i - 1], i - 1);
       if (i > 0 && w[i] == w[i - 1]) continue;
       ++generated_;
+      if (i > reach || std::max<size_t>(i + 1, 2) < from) continue;
       if (!(ok_pre_[i] && suf(i + 3) && has(sym[i], sym[i + 1], sym[i + 3]) &&
             (i + 1 > L - 1 || has(sym[i + 1], sym[i + 3], sym[i + 4]))))
         continue;
@@ -103,7 +114,7 @@ void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
   for (size_t i = 0; i < L; ++i) {
     const uint64_t own = own_bit(w[i]);
     generated_ += kAlphabet.size() - (own ? 1 : 0);
-    if (!(ok_pre_[i] && suf(i + 3))) continue;
+    if (i > reach || i + 1 < from || !(ok_pre_[i] && suf(i + 3))) continue;
     uint64_t allowed = kAll & ~own;
     if (tri) {
       allowed &= tri->last(sym[i], sym[i + 1]) & tri->middle(sym[i + 1], sym[i + 3]);
@@ -122,7 +133,7 @@ void Candidates::generate(std::string_view w, const TrigramFilter* tri) {
   for (size_t i = 0; i <= L; ++i) {
     const uint64_t dup = i > 0 ? own_bit(w[i - 1]) : 0;
     generated_ += kAlphabet.size() - (dup ? 1 : 0);
-    if (ok_pre_[i] && suf(i + 2)) {
+    if (i <= reach && i >= from && ok_pre_[i] && suf(i + 2)) {
       uint64_t allowed = kAll & ~dup;
       if (tri) {
         allowed &= tri->last(sym[i], sym[i + 1]) & tri->middle(sym[i + 1], sym[i + 2]);

@@ -167,10 +167,12 @@ int run(int argc, char** argv, int provided) {
   }
   BloomFilter filter;
   TrigramFilter trigrams;
+  AffixFilter affixes;
   {
     PhaseTimer pt(t, "filter");
     filter = build_filter(comm, shard, opt.filter_bits, opt.filter_exchange);
     trigrams = build_trigram_filter(comm, shard);
+    if (opt.affix_filter) affixes = build_affix_filter(comm, shard);
   }
 
   // Input words: each rank takes a share of the input, and every word goes
@@ -231,7 +233,8 @@ int run(int argc, char** argv, int provided) {
   {
     PhaseTimer pt(t, "candidates");
     Progress progress(progress_on, "candidates", judged.misspelled.size(), "words");
-    sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr, judged.misspelled, opt.batch_bytes,
+    sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr,
+                   opt.affix_filter ? &affixes : nullptr, judged.misspelled, opt.batch_bytes,
                    progress);
   }
   const uint64_t my_hits = sugg.hits.size();  // local and remote, before the report consumes them
@@ -274,7 +277,7 @@ int run(int argc, char** argv, int provided) {
                                 mpi::traffic().bytes + sugg.service.request_bytes + sugg.service.reply_bytes,
                                 my_hits,
                                 sugg.counts.local_lookups,
-                                sugg.counts.trigram_pruned,
+                                sugg.counts.pruned,
                                 skipped_numbers,
                                 input_bytes};
   const uint64_t my_messages = sums[7], my_bytes = sums[8];
@@ -288,7 +291,7 @@ int run(int argc, char** argv, int provided) {
   if (rank != 0) return kExitOk;
 
   const uint64_t generated = sums[4], rejected = sums[5], true_hits = sums[9], pruned = sums[11];
-  // The Bloom filter saw the candidates the trigram filter kept; of those,
+  // The Bloom filter saw the candidates the trigram and affix filters kept; of those,
   // the ones not in the dictionary that it let through are its false
   // positives.
   const uint64_t probed = generated - pruned;
@@ -300,7 +303,7 @@ int run(int argc, char** argv, int provided) {
     std::fputs(timing_lines(phases).c_str(), stderr);
     std::fprintf(stderr,
                  "[spellcheck] ranks=%d threads=%d words=%llu distinct=%llu misspelled=%llu candidates=%llu "
-                 "trigram_pruned=%.2f%% bloom_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu total=%.3fs\n",
+                 "pruned=%.2f%% bloom_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu total=%.3fs\n",
                  comm.size(), threads, static_cast<unsigned long long>(sums[0]),
                  static_cast<unsigned long long>(sums[2]), static_cast<unsigned long long>(sums[3]),
                  static_cast<unsigned long long>(generated),
@@ -318,6 +321,7 @@ int run(int argc, char** argv, int provided) {
         .add("filter_bits", opt.filter_bits)
         .add("filter_exchange", opt.filter_exchange == FilterExchange::allgather ? "allgather" : "allreduce")
         .add("trigram_filter", opt.trigram_filter)
+        .add("affix_filter", opt.affix_filter)
         .add("dictionary", opt.dictionary);
     for (const auto& p : phases) ph.add(p.phase, JsonObject().add("avg", p.avg).add("min", p.min).add("max", p.max));
     counts.add("dictionary_entries", dictionary_entries)
@@ -330,7 +334,7 @@ int run(int argc, char** argv, int provided) {
         .add("distinct", sums[2])
         .add("misspelled", sums[3])
         .add("candidates_generated", generated)
-        .add("trigram_pruned", pruned)
+        .add("prefilter_pruned", pruned)
         .add("filter_rejected", rejected)
         .add("local_lookups", sums[10])
         .add("sent_to_other_ranks", sums[6])
@@ -338,7 +342,8 @@ int run(int argc, char** argv, int provided) {
         .add("bytes_sent", sums[8])
         .add("true_hits", true_hits)
         .add("filter_false_positive_rate", fp_rate)
-        .add("filter_bytes_per_rank", static_cast<uint64_t>(filter.bytes()));
+        .add("filter_bytes_per_rank", static_cast<uint64_t>(filter.bytes()))
+        .add("affix_filter_bytes", static_cast<uint64_t>(affixes.bytes()));
     std::vector<JsonObject> per_rank;
     for (int r = 0; r < comm.size(); ++r) {
       JsonObject secs;

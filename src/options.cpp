@@ -110,6 +110,10 @@ Options parse_options(int argc, const char* const* argv) {
       o.trigram_filter = false;
       continue;
     }
+    if (a == "--no-affix-filter") {
+      o.affix_filter = false;
+      continue;
+    }
     if (a == "--progress") {
       o.progress = 1;
       continue;
@@ -169,6 +173,9 @@ Options:
                           filter; allreduce: one filter OR-ed over all ranks
   --no-trigram-filter     hash and probe every candidate (by default candidates
                           with a letter triple no entry has are dropped first)
+  --no-affix-filter       try edits at every position (by default only where
+                          the bytes kept before and after the edit begin and
+                          end some entry)
   --progress, --no-progress
                           progress line on stderr (default: when a terminal)
   -q, --quiet             no timing or summary lines on stderr

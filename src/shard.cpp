@@ -16,7 +16,7 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
   // a virtual machine (measured: 2-13 us per first-touched 4 KB page here),
   // and lookups are rare (the Bloom filter goes first), so slightly longer
   // chains cost little.
-  table_.rehash(n / 2 + 1);
+  table_.rehash(n + 1);
   // Lower each entry's first byte in place: the stored key is the lowered
   // form, and the flag remembers what the entry was.
 #pragma omp parallel

@@ -10,10 +10,19 @@ namespace {
 // How far ahead the probe loop prefetches filter blocks: enough misses in
 // flight to hide memory latency, few enough to stay in the fill buffers.
 constexpr size_t kPrefetchDistance = 12;
+// Own-shard lookups wait in a batch of this many, so that their cache misses
+// overlap (Shard::contains_each) instead of stalling the loop one by one.
+constexpr size_t kLocalBatch = 64;
+
+struct LocalProbe {
+  uint64_t hash;
+  Slot slot;
+};
 }  // namespace
 
 Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
-                    const TrigramFilter* trigrams, const WordList& misspelled, size_t batch_bytes, Progress& progress) {
+                    const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
+                    size_t batch_bytes, Progress& progress) {
   const int p = comm.size();
   const int me = comm.rank();
   const int threads = omp_get_max_threads();
@@ -29,17 +38,34 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
     Candidates cands;
     std::vector<int> owner;
     std::string spelled;  // the rare candidate that passes the filter, spelled out
+    std::vector<LocalProbe> local;
+    local.reserve(kLocalBatch);
+    std::string local_spelled;
+    auto flush_local = [&] {
+      shard.contains_each(
+          local.size(), [&](size_t i) { return local[i].hash; },
+          [&](size_t i) {
+            const std::string_view w = misspelled[local[i].slot.word];
+            if (local_spelled.size() < w.size() + 1) local_spelled.resize(w.size() + 1);
+            return spell_edit(w, local[i].slot.edit, local_spelled.data());
+          },
+          [&](size_t i) {
+            hits.push_back(local[i].slot);
+            ++c.local_hits;
+          });
+      local.clear();
+    };
     std::vector<RequestBatch> outbox(static_cast<size_t>(p));
     for (int r = 0; r < p; ++r)
       if (r != me) outbox[static_cast<size_t>(r)] = service.fresh_batch(r);
 
 #pragma omp for schedule(dynamic, 16) nowait
     for (size_t wi = 0; wi < misspelled.size(); ++wi) {
-      cands.generate(misspelled[wi], trigrams);
+      cands.generate(misspelled[wi], trigrams, affixes);
       if (spelled.size() < cands.word().size() + 1) spelled.resize(cands.word().size() + 1);
       const size_t n = cands.size();
       c.generated += cands.generated();
-      c.trigram_pruned += cands.pruned();
+      c.pruned += cands.pruned();
       if (owner.size() < n) owner.resize(n);
       for (size_t i = 0; i < n; ++i) owner[i] = p == 1 ? 0 : owner_of(cands.hash(i), p);
       for (size_t i = 0; i < n && i < kPrefetchDistance; ++i)
@@ -54,15 +80,13 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
           continue;
         }
         const Slot slot{static_cast<uint32_t>(wi), cands.edit(i)};
-        const std::string_view cand = cands.spell(i, spelled.data());
         if (o == me) {
           ++c.local_lookups;
-          if (shard.contains(cand, h)) {
-            hits.push_back(slot);
-            ++c.local_hits;
-          }
+          local.push_back(LocalProbe{h, slot});
+          if (local.size() == kLocalBatch) flush_local();
           continue;
         }
+        const std::string_view cand = cands.spell(i, spelled.data());
         ++c.remote_lookups;
         RequestBatch& b = outbox[static_cast<size_t>(o)];
         b.add(h, cand, slot);
@@ -73,6 +97,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
       }
       progress.advance(1);
     }
+    flush_local();
     for (auto& b : outbox)
       if (b.records() > 0) service.submit(std::move(b));
     counts[tid] = c;
@@ -86,7 +111,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
     out.hits.insert(out.hits.end(), local_hits[t].begin(), local_hits[t].end());
     const SuggestCounts& c = counts[t];
     out.counts.generated += c.generated;
-    out.counts.trigram_pruned += c.trigram_pruned;
+    out.counts.pruned += c.pruned;
     out.counts.filter_rejected += c.filter_rejected;
     out.counts.local_lookups += c.local_lookups;
     out.counts.local_hits += c.local_hits;

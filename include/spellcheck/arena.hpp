@@ -14,6 +14,8 @@
 #include <new>
 #include <vector>
 
+#include <sys/mman.h>
+
 namespace spellcheck {
 
 class Arena {
@@ -47,13 +49,16 @@ class Arena {
  private:
   static constexpr size_t kGranule = 16;
   static constexpr size_t kHeader = 64;  // Chunk header, padded to a cache line
+  static constexpr size_t kHuge = size_t{2} << 20;
 
   // Caller holds mutex_ when make_current.
   void* fresh_chunk(size_t bytes, bool make_current) {
     std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
     if (!make_current) lock.lock();
-    void* raw = std::aligned_alloc(64, (kHeader + bytes + 63) / 64 * 64);
+    const size_t total = (kHeader + bytes + kHuge - 1) / kHuge * kHuge;
+    void* raw = std::aligned_alloc(kHuge, total);
     if (!raw) throw std::bad_alloc();
+    madvise(raw, total, MADV_HUGEPAGE);
     chunks_.push_back(raw);
     reserved_ += bytes;
     if (!make_current) return static_cast<char*>(raw) + kHeader;

@@ -14,6 +14,7 @@
 #include <memory>
 #include <vector>
 
+#include "spellcheck/affix_filter.hpp"
 #include "spellcheck/mpi.hpp"
 #include "spellcheck/options.hpp"
 #include "spellcheck/trigram_filter.hpp"
@@ -66,7 +67,7 @@ class BloomFilter {
     return lanes_.get() + (segment * blocks_per_segment_ + block_index(h)) * kLanes;
   }
   // The high half of the hash picks the block (multiply-shift range
-  // reduction, no division); the owner rank is h mod p.
+  // reduction, no division); the owner rank comes from the low half.
   size_t block_index(uint64_t h) const { return static_cast<size_t>(((h >> 32) * blocks_per_segment_) >> 32); }
   // Eight 32-bit lanes as one vector (GCC vector extension: AVX2 where the
   // target has it, pairs of SSE registers otherwise).
@@ -102,6 +103,9 @@ BloomFilter build_filter(const mpi::Comm& comm, const Shard& shard, double bits_
 
 // Collective: the OR over ranks of every shard's trigram filter.
 TrigramFilter build_trigram_filter(const mpi::Comm& comm, const Shard& shard);
+
+// Collective: the prefixes and suffixes of every shard's keys, OR-reduced.
+AffixFilter build_affix_filter(const mpi::Comm& comm, const Shard& shard);
 
 // Which segment to probe for a key owned by `owner`.
 inline size_t filter_segment(const BloomFilter& f, int owner) {

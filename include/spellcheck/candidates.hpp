@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/affix_filter.hpp"
 #include "spellcheck/trigram_filter.hpp"
 #include "spellcheck/word_hash.hpp"
 
@@ -46,8 +47,11 @@ class Candidates {
   // earlier string (deleting either of two equal neighbours, inserting a
   // character next to the same character) are skipped, so each string is
   // generated once. With a trigram filter, edits that make a string with a
-  // triple no entry has are dropped before hashing (counted in pruned()).
-  void generate(std::string_view word, const TrigramFilter* trigrams = nullptr);
+  // triple no entry has are dropped before hashing (counted in pruned()),
+  // and with an affix filter, edits outside the word's window of useful
+  // positions too.
+  void generate(std::string_view word, const TrigramFilter* trigrams = nullptr,
+                const AffixFilter* affixes = nullptr);
   // Distinct edit strings of the last word, kept or pruned.
   size_t generated() const { return generated_; }
   size_t pruned() const { return generated_ - n_; }

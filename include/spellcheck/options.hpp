@@ -22,6 +22,7 @@ struct Options {
   double filter_bits = 12.0;        // --filter-bits B: Bloom bits per dictionary entry
   FilterExchange filter_exchange = FilterExchange::allgather;  // --filter-exchange
   bool trigram_filter = true;       // --no-trigram-filter: hash and probe every candidate
+  bool affix_filter = true;         // --no-affix-filter: try edits at every position
   int progress = -1;                // --progress / --no-progress; -1: when stderr is a terminal
   bool quiet = false;               // --quiet: no timing/summary lines
   bool help = false;

@@ -30,17 +30,43 @@ class Shard {
 
   // SPEC: word is correct if it is an entry, or if its first byte is A-Z
   // and the word with that byte lowered is an entry. h = word_hash(word).
+  // Only after build() returns: the table is read-only from then on, so
+  // the lookup walks the chain without taking the bucket's and the item's
+  // locks (find() with an accessor would: two atomic read-modify-writes per
+  // lookup, on lines that other threads are reading too).
   bool contains(std::string_view word, uint64_t h) const {
-    Table::const_accessor acc;
-    if (!table_.find(acc, Key{word, h})) return false;
-    const uint8_t flags = acc->second;
-    return is_ascii_upper(static_cast<unsigned char>(word[0])) || (flags & kExact) != 0;
+    const auto hit = table_.equal_range(Key{word, h});
+    if (hit.first == hit.second) return false;
+    return is_ascii_upper(static_cast<unsigned char>(word[0])) || (hit.first->second & kExact) != 0;
+  }
+
+  // Many lookups at once, their cache misses overlapped: a lookup is three
+  // dependent misses (bucket, node, the key's bytes), a few hundred ns
+  // each on a virtual machine, and a loop of plain contains() waits for
+  // every one in turn. Here the bucket of lookup i+8, the first node of
+  // lookup i+4 and the key bytes of lookup i+2 are fetched while lookup i
+  // is answered. hash(i) and word(i) give lookup i; found(i) is called for
+  // each one that is correct.
+  template <class Hash, class Word, class Found>
+  void contains_each(size_t n, Hash&& hash, Word&& word, Found&& found) const {
+    constexpr size_t kBucket = 16, kNode = 10, kBytes = 4;
+    for (size_t i = 0; i < n + kBucket; ++i) {
+      if (i < n) table_.prefetch_bucket(hash(i));
+      if (i >= kBucket - kNode && i - (kBucket - kNode) < n) table_.prefetch_node(hash(i - (kBucket - kNode)));
+      if (i >= kBucket - kBytes && i - (kBucket - kBytes) < n) table_.prefetch_key(hash(i - (kBucket - kBytes)));
+      if (i >= kBucket) {
+        const size_t j = i - kBucket;
+        if (contains(word(j), hash(j))) found(j);
+      }
+    }
   }
 
   size_t entries() const { return entries_.size(); }   // lines received, duplicates included
   size_t keys() const { return table_.size(); }
   const std::vector<uint64_t>& hashes() const { return hashes_; }  // one per entry
   size_t raw_bytes() const { return entries_.bytes.size(); }
+  // The entries in key form (first byte lowered), duplicates included.
+  const WordList& key_words() const { return entries_; }
   size_t table_bytes() const { return arena_.bytes_reserved(); }
   // The letter triples of this shard's entries (see TrigramFilter).
   const TrigramFilter& trigrams() const { return trigrams_; }
@@ -68,7 +94,33 @@ class Shard {
   // (split-ordered list): measured 500 vs 750 ms to index the 663k-entry
   // dictionary on one thread here (bench/phases_bench), lookups alike.
   using Entry = std::pair<const Key, uint8_t>;
-  using Table = tbb::concurrent_hash_map<Key, uint8_t, KeyCompare, ArenaAllocator<Entry>>;
+  using Map = tbb::concurrent_hash_map<Key, uint8_t, KeyCompare, ArenaAllocator<Entry>>;
+  // TBB's map, plus prefetches along a lookup's path. They use TBB's own
+  // bucket addressing (get_bucket and my_mask, protected members meant for
+  // derived classes): a prefetch is only a hint, so a bucket still waiting
+  // for a lazy rehash merely prefetches nothing useful.
+  class Table : public Map {
+   public:
+    using Map::Map;
+    void prefetch_bucket(uint64_t h) const { __builtin_prefetch(bucket_of(h)); }
+    void prefetch_node(uint64_t h) const {
+      if (const node_base* n = first(h)) __builtin_prefetch(n);
+    }
+    void prefetch_key(uint64_t h) const {
+      if (const node_base* n = first(h))
+        __builtin_prefetch(const_cast<node*>(static_cast<const node*>(n))->storage()->first.word.data());
+    }
+
+   private:
+    const bucket* bucket_of(uint64_t h) const {
+      return this->get_bucket(h & this->my_mask.load(std::memory_order_relaxed));
+    }
+    // The bucket's first node, or null (empty, or a lazy-rehash mark).
+    const node_base* first(uint64_t h) const {
+      const node_base* n = bucket_of(h)->node_list.load(std::memory_order_relaxed);
+      return reinterpret_cast<uintptr_t>(n) > 63 ? n : nullptr;
+    }
+  };
 
   Arena arena_;                    // the table's nodes; declared first, dies last
   WordList entries_;               // owns the bytes the keys point into

@@ -1,6 +1,7 @@
 #pragma once
 // The candidate phase: OpenMP workers generate the edit-1 strings of each
-// misspelled word this rank owns, hash each once, ask the Bloom filter first,
+// misspelled word this rank owns (only where the trigram and affix filters
+// allow), hash each once, ask the Bloom filter first,
 // look own-shard candidates up directly and batch the others for their owners
 // through the LookupService.
 #include <cstdint>
@@ -17,7 +18,7 @@ namespace spellcheck {
 
 struct SuggestCounts {
   uint64_t generated = 0;        // distinct edit strings
-  uint64_t trigram_pruned = 0;   // dropped by the trigram filter, never hashed
+  uint64_t pruned = 0;           // dropped by the trigram or affix filter, never hashed
   uint64_t filter_rejected = 0;  // hashed, then rejected by the Bloom filter
   uint64_t local_lookups = 0;
   uint64_t local_hits = 0;
@@ -33,6 +34,7 @@ struct Suggestions {
 
 // Collective (the lookup service terminates with all ranks).
 Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
-                    const TrigramFilter* trigrams, const WordList& misspelled, size_t batch_bytes, Progress& progress);
+                    const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
+                    size_t batch_bytes, Progress& progress);
 
 }  // namespace spellcheck

@@ -88,7 +88,8 @@ file(GLOB e2e_case_dirs LIST_DIRECTORIES true CONFIGURE_DEPENDS
      ${CMAKE_CURRENT_SOURCE_DIR}/cases/*)
 list(SORT e2e_case_dirs)
 # Simple cases run on p1.t1 and p4.t2 only; some cases also run with
-# -o FILE, and with --batch-bytes 1 (one request per message).
+# -o FILE, and with --batch-bytes 1 (one request per message) and without
+# the candidate prefilters.
 set(e2e_quick_cases spec_example all_correct empty_inputs max_word_length_5 three_entry_dict
     blanks)
 set(e2e_out_cases case_rule empty_inputs)
@@ -173,6 +174,11 @@ foreach(dir IN LISTS e2e_case_dirs)
         FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"
         WRAP ${E2E_EXPECT_SAME} ${expected} --
         COMMAND $<TARGET_FILE:spellcheck> --batch-bytes 1 ${args})
+      # The prefilters change nothing but speed.
+      spellcheck_add_mpi_test(NAME e2e.${name}.noprefilter RANKS 2 THREADS 2 TIMEOUT 60
+        FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"
+        WRAP ${E2E_EXPECT_SAME} ${expected} --
+        COMMAND $<TARGET_FILE:spellcheck> --no-trigram-filter --no-affix-filter ${args})
     endif()
   endforeach()
 endforeach()
