@@ -37,11 +37,15 @@ Groups group_equal_words(const WordList& words, const std::vector<uint64_t>& has
 Judged judge(const Shard& shard, const Routed& routed) {
   const Groups g = group_equal_words(routed.words, routed.hashes);
   const size_t groups = g.first.size();
-  std::vector<char> wrong(groups, 0);
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (size_t k = 0; k < groups; ++k) {
-    const uint32_t i = g.first[k];
-    wrong[k] = shard.contains(routed.words[i], routed.hashes[i]) ? 0 : 1;
+  std::vector<char> wrong(groups, 1);
+  // Blocks of lookups, so that Shard::contains_each overlaps their misses.
+  constexpr size_t kBlock = 1024;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (size_t b = 0; b < groups; b += kBlock) {
+    const uint32_t* first = g.first.data() + b;
+    shard.contains_each(
+        std::min(kBlock, groups - b), [&](size_t i) { return routed.hashes[first[i]]; },
+        [&](size_t i) { return routed.words[first[i]]; }, [&](size_t i) { wrong[b + i] = 0; });
   }
   const bool with_values = !routed.values.empty();
   std::vector<uint64_t> occ, pos;

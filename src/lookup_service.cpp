@@ -74,6 +74,7 @@ void LookupService::run() {
     size_t open = 0;
     std::list<ReplySend> replies;
     std::string inbox;
+    std::vector<size_t> record_at;  // offset of each record of the request being served
     bool in_barrier = false;
     MPI_Request barrier = MPI_REQUEST_NULL;
     unsigned idle = 0;
@@ -110,25 +111,31 @@ void LookupService::run() {
         mpi::check(MPI_Recv(inbox.data(), count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm, MPI_STATUS_IGNORE),
                    "MPI_Recv");
         if (st.MPI_TAG == static_cast<int>(Tag::request)) {
-          // Count the records first, so the reply is sized once.
-          size_t records = 0;
-          for (size_t pos = 0; pos < inbox.size(); ++records) {
+          // Index the records first: the reply is sized once, and the
+          // lookups go to the shard together (their misses overlap).
+          record_at.clear();
+          for (size_t pos = 0; pos < inbox.size();) {
+            record_at.push_back(pos);
             uint16_t len;
             std::memcpy(&len, inbox.data() + pos + sizeof(uint64_t), sizeof len);
             pos += RequestBatch::kRecordHeader + len;
           }
+          const size_t records = record_at.size();
           ReplySend& r = replies.emplace_back();
           r.bits.assign((records + 7) / 8, '\0');
-          size_t pos = 0;
-          for (size_t i = 0; i < records; ++i) {
-            uint64_t h;
-            uint16_t len;
-            std::memcpy(&h, inbox.data() + pos, sizeof h);
-            std::memcpy(&len, inbox.data() + pos + sizeof h, sizeof len);
-            const std::string_view word(inbox.data() + pos + RequestBatch::kRecordHeader, len);
-            if (shard_.contains(word, h)) r.bits[i / 8] = static_cast<char>(r.bits[i / 8] | (1 << (i % 8)));
-            pos += RequestBatch::kRecordHeader + len;
-          }
+          shard_.contains_each(
+              records,
+              [&](size_t i) {
+                uint64_t h;
+                std::memcpy(&h, inbox.data() + record_at[i], sizeof h);
+                return h;
+              },
+              [&](size_t i) {
+                uint16_t len;
+                std::memcpy(&len, inbox.data() + record_at[i] + sizeof(uint64_t), sizeof len);
+                return std::string_view(inbox.data() + record_at[i] + RequestBatch::kRecordHeader, len);
+              },
+              [&](size_t i) { r.bits[i / 8] = static_cast<char>(r.bits[i / 8] | (1 << (i % 8))); });
           mpi::check(MPI_Isend(r.bits.data(), mpi::narrow<int>(r.bits.size()), MPI_BYTE, st.MPI_SOURCE,
                                static_cast<int>(Tag::reply), comm, &r.req),
                      "MPI_Isend");

@@ -240,24 +240,28 @@ int run(int argc, char** argv, int provided) {
   const uint64_t my_hits = sugg.hits.size();  // local and remote, before the report consumes them
   {
     PhaseTimer pt(t, "report");
-    const auto lines = make_lines(judged.misspelled, std::move(sugg.hits));
-    // The occurrence report carries "count<TAB>first position" per line.
     const bool with_report = !opt.report.empty();
-    std::vector<std::string> extra;
+    // The occurrence report carries "count<TAB>first position" per line.
+    ExtraFn extra;
     if (with_report)
-      for (const auto& l : lines)
-        extra.push_back(std::to_string(judged.occurrences[l.index]) + "\t" +
-                        std::to_string(judged.first_position[l.index]));
-    const GatheredLines all = gather_lines(comm, lines, extra);
+      extra = [&](size_t i, std::string& x) {
+        x += std::to_string(judged.occurrences[i]);
+        x += '\t';
+        x += std::to_string(judged.first_position[i]);
+      };
+    const std::string run_bytes = make_run(judged.misspelled, sugg.hits, extra);
+    sugg.hits = {};
+    const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
     run.step([&] {
       if (rank != 0) return;
-      std::string text;
-      size_t bytes = 0;
-      for (const auto& l : all.lines) bytes += l.line.size();
-      text.reserve(bytes);
-      for (const auto& l : all.lines) text += l.line;
-      out->write(text);
-      if (with_report) report->write(occurrence_report(plan, all.lines));
+      std::vector<std::string_view> parts;
+      for (size_t r = 0; r < runs.parts(); ++r) parts.push_back(runs.part(r));
+      std::vector<LineView> kept;  // for the occurrence report only
+      merge_runs(parts, [&](const LineView& l) {
+        out->append(l.line);
+        if (with_report) kept.push_back(l);
+      });
+      if (with_report) report->write(occurrence_report(plan, kept));
       out->commit();
       if (with_report) report->commit();
     });

@@ -141,30 +141,38 @@ std::string broadcast(const Comm& comm, std::string s, int root) {
   return s;
 }
 
-std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root) {
+Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {
   const int p = comm.size();
   int n = narrow<int>(mine.size());
   std::vector<int> counts(comm.rank() == root ? p : 0), displs(counts.size());
   check(MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, root, comm.get()), "MPI_Gather");
-  std::string all;
+  Gathered g;
   if (comm.rank() == root) {
     size_t total = 0;
+    g.starts.resize(static_cast<size_t>(p) + 1);
     for (int r = 0; r < p; ++r) {
       displs[r] = narrow<int>(total);
+      g.starts[static_cast<size_t>(r)] = total;
       total += static_cast<size_t>(counts[r]);
     }
-    all.resize(total);
+    g.starts[static_cast<size_t>(p)] = total;
+    g.bytes.resize(total);
   }
-  check(MPI_Gatherv(mine.data(), n, MPI_BYTE, all.data(), counts.data(), displs.data(), MPI_BYTE, root,
+  check(MPI_Gatherv(mine.data(), n, MPI_BYTE, g.bytes.data(), counts.data(), displs.data(), MPI_BYTE, root,
                     comm.get()),
         "MPI_Gatherv");
   if (comm.rank() != root) {
     traffic().bytes += mine.size();
     traffic().messages += 1;
-    return {};
   }
-  std::vector<std::string> out(p);
-  for (int r = 0; r < p; ++r) out[r] = all.substr(static_cast<size_t>(displs[r]), static_cast<size_t>(counts[r]));
+  return g;
+}
+
+std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root) {
+  const Gathered g = gather_bytes(comm, mine, root);
+  if (comm.rank() != root) return {};
+  std::vector<std::string> out(g.parts());
+  for (size_t r = 0; r < out.size(); ++r) out[r] = std::string(g.part(r));
   return out;
 }
 

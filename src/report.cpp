@@ -1,6 +1,7 @@
 #include "spellcheck/report.hpp"
 
 #include <fcntl.h>
+#include <omp.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,95 +15,160 @@
 namespace spellcheck {
 
 namespace {
-// SPEC order for any line type; strings and views of char compare as
-// unsigned bytes (char_traits<char>::compare is memcmp).
-template <class Line>
-bool spec_less(const Line& a, const Line& b) {
-  if (a.candidates != b.candidates) return a.candidates < b.candidates;
-  return a.word < b.word;
+
+void put_u32(std::string& s, uint32_t v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+// A sort key that decides most comparisons of (candidates, word) with one
+// integer compare: the count (clamped) above the first six bytes of the
+// word, big-endian and zero-padded. Zero padding keeps the order of
+// shorter-first byte strings, so key(a) < key(b) implies a < b; equal keys
+// fall back to the full comparison.
+uint64_t sort_key(uint32_t candidates, std::string_view w) {
+  uint64_t k = static_cast<uint64_t>(std::min<uint32_t>(candidates, 0xffff)) << 48;
+  for (size_t i = 0; i < 6 && i < w.size(); ++i)
+    k |= static_cast<uint64_t>(static_cast<unsigned char>(w[i])) << (40 - 8 * i);
+  return k;
 }
+
 }  // namespace
 
-bool spec_order(const ReportLine& a, const ReportLine& b) { return spec_less(a, b); }
-
-std::vector<ReportLine> make_lines(const WordList& misspelled, std::vector<Slot> hits) {
-  std::sort(hits.begin(), hits.end(), [](const Slot& a, const Slot& b) { return a.word < b.word; });
-  std::vector<ReportLine> lines(misspelled.size());
-  std::vector<std::string> cands;
-  size_t h = 0;
-  for (size_t i = 0; i < misspelled.size(); ++i) {
-    const std::string_view w = misspelled[i];
-    cands.clear();
-    for (; h < hits.size() && hits[h].word == i; ++h) cands.push_back(apply_edit(w, hits[h].edit));
-    std::sort(cands.begin(), cands.end());
-    cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
-    ReportLine& l = lines[i];
-    l.candidates = static_cast<uint32_t>(cands.size());
-    l.word.assign(w);
-    l.index = static_cast<uint32_t>(i);
-    l.line.reserve(w.size() + 3 + cands.size() * (w.size() + 2));
-    l.line.append(w);
-    l.line.append(": ");
-    for (const auto& c : cands) {
-      l.line.push_back(' ');
-      l.line.append(c);
-    }
-    l.line.push_back('\n');
+std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra) {
+  const size_t n = misspelled.size();
+  // Hits grouped by word with a counting sort (they arrive in no order).
+  std::vector<uint32_t> first(n + 1, 0);
+  for (const Slot& h : hits) ++first[h.word + 1];
+  for (size_t i = 0; i < n; ++i) first[i + 1] += first[i];
+  std::vector<EditRef> edits(hits.size());
+  {
+    std::vector<uint32_t> at(first.begin(), first.end() - 1);
+    for (const Slot& h : hits) edits[at[h.word]++] = h.edit;
   }
-  std::sort(lines.begin(), lines.end(), spec_order);
-  return lines;
+
+  // Lines, built by threads over contiguous ranges of words into their own
+  // buffers: word i's line starts at line_at[i] in its part's text and ends
+  // where the next word's starts (or the part ends).
+  struct Part {
+    std::string text;
+  };
+  const int threads = omp_get_max_threads();
+  std::vector<Part> parts(static_cast<size_t>(threads));
+  std::vector<uint64_t> line_at(n, 0);
+  std::vector<uint32_t> count(n, 0);
+  std::vector<uint32_t> part_of(n, 0);
+#pragma omp parallel num_threads(threads)
+  {
+    const size_t t = static_cast<size_t>(omp_get_thread_num());
+    const size_t nt = static_cast<size_t>(omp_get_num_threads());
+    const size_t b = n * t / nt, e = n * (t + 1) / nt;
+    std::string& text = parts[t].text;
+    std::string spelled;                       // the word's candidates, back to back
+    std::vector<std::string_view> cands;
+    for (size_t i = b; i < e; ++i) {
+      const std::string_view w = misspelled[i];
+      const size_t k = first[i + 1] - first[i];
+      spelled.resize(k * (w.size() + 1));
+      cands.clear();
+      for (size_t j = 0; j < k; ++j)
+        cands.push_back(spell_edit(w, edits[first[i] + j], spelled.data() + j * (w.size() + 1)));
+      std::sort(cands.begin(), cands.end());
+      // Candidates are generated once each; unique() is only a guard.
+      cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
+      count[i] = static_cast<uint32_t>(cands.size());
+      part_of[i] = static_cast<uint32_t>(t);
+      line_at[i] = text.size();
+      text.append(w);
+      text.append(": ");
+      for (const auto c : cands) {
+        text.push_back(' ');
+        text.append(c);
+      }
+      text.push_back('\n');
+    }
+  }
+  auto line_of = [&](size_t i) {
+    const std::string& text = parts[part_of[i]].text;
+    const size_t b = line_at[i];
+    const bool last_in_part = i + 1 == n || part_of[i + 1] != part_of[i];
+    const size_t e = last_in_part ? text.size() : line_at[i + 1];
+    return std::string_view(text).substr(b, e - b);
+  };
+
+  // SPEC order.
+  std::vector<std::pair<uint64_t, uint32_t>> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = {sort_key(count[i], misspelled[i]), static_cast<uint32_t>(i)};
+  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    if (count[a.second] != count[b.second]) return count[a.second] < count[b.second];
+    return misspelled[a.second] < misspelled[b.second];
+  });
+
+  size_t bytes = 0;
+  for (const auto& p : parts) bytes += p.text.size();
+  std::string run;
+  run.reserve(bytes + n * 24 + misspelled.bytes.size());
+  std::string x;
+  for (const auto& [key, i] : order) {
+    const std::string_view w = misspelled[i];
+    const std::string_view l = line_of(i);
+    x.clear();
+    if (extra) extra(i, x);
+    put_u32(run, count[i]);
+    put_u32(run, static_cast<uint32_t>(w.size()));
+    put_u32(run, static_cast<uint32_t>(l.size()));
+    put_u32(run, static_cast<uint32_t>(x.size()));
+    run.append(w);
+    run.append(l);
+    run.append(x);
+  }
+  return run;
 }
 
-namespace {
-void put_u32(std::string& s, uint32_t v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
-uint32_t get_u32(const std::string& s, size_t& pos) {
-  uint32_t v;
-  std::memcpy(&v, s.data() + pos, sizeof v);
-  pos += sizeof v;
+LineView RunReader::next() {
+  uint32_t h[4];
+  std::memcpy(h, run_.data() + pos_, sizeof h);
+  pos_ += sizeof h;
+  LineView v;
+  v.candidates = h[0];
+  v.word = run_.substr(pos_, h[1]);
+  pos_ += h[1];
+  v.line = run_.substr(pos_, h[2]);
+  pos_ += h[2];
+  v.extra = run_.substr(pos_, h[3]);
+  pos_ += h[3];
   return v;
 }
-}  // namespace
 
-GatheredLines gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>& lines,
-                           const std::vector<std::string>& extra) {
-  size_t bytes = 0;
-  for (size_t i = 0; i < lines.size(); ++i)
-    bytes += 16 + lines[i].word.size() + lines[i].line.size() + (i < extra.size() ? extra[i].size() : 0);
-  std::string wire;
-  wire.reserve(bytes);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const ReportLine& l = lines[i];
-    put_u32(wire, l.candidates);
-    put_u32(wire, static_cast<uint32_t>(l.word.size()));
-    wire += l.word;
-    put_u32(wire, static_cast<uint32_t>(l.line.size()));
-    wire += l.line;
-    const std::string_view x = i < extra.size() ? std::string_view(extra[i]) : std::string_view();
-    put_u32(wire, static_cast<uint32_t>(x.size()));
-    wire += x;
+void merge_runs(const std::vector<std::string_view>& runs, const std::function<void(const LineView&)>& emit) {
+  // A binary heap of the runs' current lines, smallest first; ties between
+  // equal lines (impossible: each word has one owner) would go to the lower
+  // rank.
+  struct Head {
+    LineView line;
+    size_t run;
+  };
+  auto after = [](const Head& a, const Head& b) {
+    if (spec_less(b.line, a.line)) return true;
+    if (spec_less(a.line, b.line)) return false;
+    return a.run > b.run;
+  };
+  std::vector<RunReader> readers;
+  std::vector<Head> heap;
+  for (size_t r = 0; r < runs.size(); ++r) {
+    readers.emplace_back(runs[r]);
+    if (!readers.back().done()) heap.push_back(Head{readers.back().next(), r});
   }
-  GatheredLines g;
-  g.parts = mpi::gather(comm, wire);
-  for (const auto& part : g.parts) {
-    size_t pos = 0;
-    auto view = [&](size_t& at) {
-      const uint32_t n = get_u32(part, at);
-      const std::string_view v(part.data() + at, n);
-      at += n;
-      return v;
-    };
-    while (pos < part.size()) {
-      LineView l;
-      l.candidates = get_u32(part, pos);
-      l.word = view(pos);
-      l.line = view(pos);
-      l.extra = view(pos);
-      g.lines.push_back(l);
+  std::make_heap(heap.begin(), heap.end(), after);
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), after);
+    Head& h = heap.back();
+    emit(h.line);
+    if (readers[h.run].done()) {
+      heap.pop_back();
+    } else {
+      h.line = readers[h.run].next();
+      std::push_heap(heap.begin(), heap.end(), after);
     }
   }
-  // Each rank's run is already in SPEC order: merge rather than sort.
-  std::stable_sort(g.lines.begin(), g.lines.end(), spec_less<LineView>);
-  return g;
 }
 
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
@@ -118,6 +184,17 @@ OutputFile::~OutputFile() {
 }
 
 void OutputFile::write(std::string_view bytes) {
+  flush();
+  write_all(bytes);
+}
+
+void OutputFile::flush() {
+  if (buffer_.empty()) return;
+  write_all(buffer_);
+  buffer_.clear();
+}
+
+void OutputFile::write_all(std::string_view bytes) {
   const int fd = path_.empty() ? STDOUT_FILENO : fd_;
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd, bytes.data(), bytes.size());
@@ -131,6 +208,7 @@ void OutputFile::write(std::string_view bytes) {
 }
 
 void OutputFile::commit() {
+  flush();
   if (path_.empty()) return;
   if (::close(fd_) != 0) {
     fd_ = -1;

@@ -9,6 +9,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace spellcheck::mpi {
@@ -94,6 +95,17 @@ int lowest_rank_with(const Comm& comm, bool mine);
 std::string broadcast(const Comm& comm, std::string s, int root = 0);
 // Collective: every rank's bytes at root (empty elsewhere), in rank order.
 std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root = 0);
+// The same without a copy per rank: one buffer, rank r's bytes at
+// [starts[r], starts[r+1]) (empty on other ranks).
+struct Gathered {
+  std::string bytes;
+  std::vector<size_t> starts;
+  size_t parts() const { return starts.empty() ? 0 : starts.size() - 1; }
+  std::string_view part(size_t r) const {
+    return std::string_view(bytes).substr(starts[r], starts[r + 1] - starts[r]);
+  }
+};
+Gathered gather_bytes(const Comm& comm, std::string_view mine, int root = 0);
 void barrier(const Comm& comm);
 // Collective: per-rank values gathered at every rank.
 std::vector<double> allgather(const Comm& comm, double v);

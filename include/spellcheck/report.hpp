@@ -1,10 +1,16 @@
 #pragma once
 // The report: each rank turns its hits into SPEC lines (candidates
-// regenerated from their edits, sorted byte-wise), rank 0 gathers and orders
-// all lines (by candidate count, then word) and writes them once.
+// regenerated from their edits, sorted byte-wise) and orders them (by
+// candidate count, then word) into one serialized run; rank 0 gathers the
+// runs and merges them as it writes.
+//
+// Half a million lines on docs/large: nothing here allocates per line. A
+// run is one buffer; rank 0 reads views into the gathered bytes and writes
+// through a fixed buffer, so the output is never held whole in memory.
 #include <cstdint>
-#include <optional>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spellcheck/lookup_service.hpp"
@@ -13,39 +19,46 @@
 
 namespace spellcheck {
 
-// One SPEC line with its sort key.
-struct ReportLine {
-  uint32_t candidates = 0;
-  std::string word;
-  std::string line;  // "word:  c1 c2\n"
-  uint32_t index = 0;  // the word's index on the rank that made the line
-};
-
-// Local: the lines of this rank's misspelled words, in SPEC order.
-std::vector<ReportLine> make_lines(const WordList& misspelled, std::vector<Slot> hits);
-
-// SPEC order: fewer candidates first, then the word byte-wise.
-bool spec_order(const ReportLine& a, const ReportLine& b);
-
-// A line as received at rank 0: views into the gathered bytes (no copy per
-// line: half a million lines would cost as many allocations).
+// One line of a run, as views into the run's bytes.
 struct LineView {
   uint32_t candidates = 0;
-  std::string_view word, line, extra;
-};
-struct GatheredLines {
-  std::vector<std::string> parts;  // the bytes each rank sent
-  std::vector<LineView> lines;     // SPEC order
+  std::string_view word;
+  std::string_view line;   // "word:  c1 c2\n"
+  std::string_view extra;  // what the caller attached (the document report's fields), or empty
 };
 
-// Collective: every rank's lines at rank 0, in SPEC order (empty elsewhere).
-// `extra` (one string per line, same order as `lines`) travels along; it is
-// how the document report carries counts and locations.
-GatheredLines gather_lines(const mpi::Comm& comm, const std::vector<ReportLine>& lines,
-                           const std::vector<std::string>& extra);
+// Text attached to word i's line (appended to out), for the --report TSV.
+using ExtraFn = std::function<void(size_t word, std::string& out)>;
+
+// Local: the lines of this rank's misspelled words in SPEC order, as a run.
+// Each line is a 16-byte header (candidates and the three lengths) and the
+// word, line and extra bytes. OpenMP threads build the lines.
+std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra = {});
+
+// Reads a run line by line.
+class RunReader {
+ public:
+  explicit RunReader(std::string_view run) : run_(run) {}
+  bool done() const { return pos_ >= run_.size(); }
+  LineView next();
+
+ private:
+  std::string_view run_;
+  size_t pos_ = 0;
+};
+
+// SPEC order of two lines: fewer candidates first, then the word byte-wise.
+inline bool spec_less(const LineView& a, const LineView& b) {
+  if (a.candidates != b.candidates) return a.candidates < b.candidates;
+  return a.word < b.word;  // char_traits<char>::compare is memcmp: unsigned bytes
+}
+
+// Merges sorted runs into SPEC order, calling emit(line) for every line.
+void merge_runs(const std::vector<std::string_view>& runs, const std::function<void(const LineView&)>& emit);
 
 // Where the output goes: a file written through FILE.tmp.<pid> and renamed
-// into place on commit (removed if never committed), or stdout.
+// into place on commit (removed if never committed), or stdout. Writes are
+// buffered (append), in blocks of a few hundred KB.
 class OutputFile {
  public:
   // Empty path: stdout. Creates the temporary file now, so that an
@@ -54,11 +67,23 @@ class OutputFile {
   ~OutputFile();
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
-  void write(std::string_view bytes);
-  void commit();
+  void append(std::string_view bytes) {
+    if (buffer_.size() + bytes.size() > kBuffer) flush();
+    if (bytes.size() > kBuffer) {
+      write(bytes);
+      return;
+    }
+    buffer_.append(bytes);
+  }
+  void write(std::string_view bytes);  // unbuffered (flushes the buffer first)
+  void flush();
+  void commit();  // flushes, closes and renames into place
 
  private:
+  static constexpr size_t kBuffer = size_t{256} << 10;
+  void write_all(std::string_view bytes);
   std::string path_, tmp_;
+  std::string buffer_;
   int fd_ = -1;
   bool committed_ = false;
 };
