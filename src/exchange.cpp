@@ -7,12 +7,13 @@
 namespace spellcheck {
 
 Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_t> hashes,
-                      std::vector<uint64_t> values, size_t per_word) {
+                      std::vector<std::vector<uint64_t>> values) {
   const int p = comm.size();
   const size_t n = words.size();
   if (p == 1) return Routed{std::move(words), std::move(hashes), std::move(values)};
   // Each word's hash travels with it, ahead of its numbers, so that owners
   // never hash it again.
+  const size_t per_word = values.size();
   const size_t stride = 1 + per_word;
   constexpr size_t kU64 = sizeof(uint64_t);
   // Counting sort by owner: sizes per owner, then each word into its place.
@@ -44,7 +45,7 @@ Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_
     at[r] += w.size() + 1;
     char* num = send_numbers.data.data() + nat[r];
     std::memcpy(num, &hashes[i], kU64);
-    if (per_word) std::memcpy(num + kU64, values.data() + i * per_word, per_word * kU64);
+    for (size_t c = 0; c < per_word; ++c) std::memcpy(num + (1 + c) * kU64, &values[c][i], kU64);
     nat[r] += stride * kU64;
   }
   Routed out;
@@ -53,11 +54,11 @@ Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_
   const mpi::Bytes got = mpi::alltoallv_bytes(comm, send_numbers);
   const size_t m = out.words.size();
   out.hashes.resize(m);
-  out.values.resize(m * per_word);
+  out.values.assign(per_word, std::vector<uint64_t>(m));
   const char* num = got.data.data();
   for (size_t i = 0; i < m; ++i, num += stride * kU64) {
     std::memcpy(&out.hashes[i], num, kU64);
-    if (per_word) std::memcpy(&out.values[i * per_word], num + kU64, per_word * kU64);
+    for (size_t c = 0; c < per_word; ++c) std::memcpy(&out.values[c][i], num + (1 + c) * kU64, kU64);
   }
   return out;
 }

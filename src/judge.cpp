@@ -54,8 +54,8 @@ Judged judge(const Shard& shard, const Routed& routed) {
     pos.assign(groups, UINT64_MAX);
     for (size_t i = 0; i < routed.words.size(); ++i) {
       const uint32_t k = g.group[i];
-      occ[k] += routed.values[2 * i];
-      pos[k] = std::min(pos[k], routed.values[2 * i + 1]);
+      occ[k] += routed.values[0][i];
+      pos[k] = std::min(pos[k], routed.values[1][i]);
     }
   }
   Judged out;

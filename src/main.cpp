@@ -216,12 +216,10 @@ int run(int argc, char** argv, int provided) {
       input_bytes = local.bytes_read;
     }
     PhaseTimer pt(t, "route");
-    std::vector<uint64_t> values(2 * local.words.size());
-    for (size_t i = 0; i < local.words.size(); ++i) {
-      values[2 * i] = local.counts[i];
-      values[2 * i + 1] = local.first_pos[i];
-    }
-    routed = route_by_owner(comm, std::move(local.words), std::move(local.hashes), std::move(values), 2);
+    std::vector<std::vector<uint64_t>> values;
+    values.push_back(std::move(local.counts));
+    values.push_back(std::move(local.first_pos));
+    routed = route_by_owner(comm, std::move(local.words), std::move(local.hashes), std::move(values));
   }
   Judged judged;
   {

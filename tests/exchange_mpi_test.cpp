@@ -28,15 +28,19 @@ TEST_CASE("every word reaches its owner once, with its values") {
     values.push_back(static_cast<uint64_t>(me));
     values.push_back(1000);
   }
-  const Routed got = route_by_owner(comm, words, hashes, values, 2);
-  REQUIRE(got.values.size() == 2 * got.words.size());
+  std::vector<std::vector<uint64_t>> columns(2);
+  for (size_t i = 0; i < values.size(); ++i) columns[i % 2].push_back(values[i]);
+  const Routed got = route_by_owner(comm, words, hashes, columns);
+  REQUIRE(got.values.size() == 2);
+  REQUIRE(got.values[0].size() == got.words.size());
+  REQUIRE(got.values[1].size() == got.words.size());
   size_t wrong_owner = 0, wrong_value = 0;
   std::map<std::string, int> seen;
   for (size_t i = 0; i < got.words.size(); ++i) {
     const std::string w(got.words[i]);
     wrong_owner += owner_of(word_hash(w), p) == me ? 0 : 1;
     CHECK(got.hashes[i] == word_hash(w));
-    const auto from = got.values[2 * i], idx = got.values[2 * i + 1];
+    const auto from = got.values[0][i], idx = got.values[1][i];
     if (idx != 1000) wrong_value += w == "w" + std::to_string(from + idx) ? 0 : 1;
     seen[w] += 1;
   }

@@ -13,7 +13,10 @@ Routed routed_of(std::vector<std::string> words, std::vector<uint64_t> values = 
     r.words.push_back(w);
     r.hashes.push_back(word_hash(w));
   }
-  r.values = std::move(values);
+  if (!values.empty()) {
+    r.values.resize(2);
+    for (size_t i = 0; i < values.size(); ++i) r.values[i % 2].push_back(values[i]);
+  }
   return r;
 }
 }  // namespace

@@ -11,15 +11,15 @@
 namespace spellcheck {
 
 struct Routed {
-  WordList words;                // the words this rank owns, from every rank
-  std::vector<uint64_t> hashes;  // word_hash of each (recomputed here)
-  std::vector<uint64_t> values;  // `per_word` numbers per word, if any were sent
+  WordList words;                             // the words this rank owns, from every rank
+  std::vector<uint64_t> hashes;               // word_hash of each (sent along, not recomputed)
+  std::vector<std::vector<uint64_t>> values;  // columns of numbers, one number per word each, if any were sent
 };
 
-// Collective: sends word i (and values[i*per_word .. +per_word)) to
-// owner_of(hashes[i], p). Takes the words and numbers by value: on one rank
-// they are the result as they are (no copy: fresh memory is costly).
+// Collective: sends word i (and values[c][i] of every column c) to
+// owner_of(hashes[i], p). Takes everything by value: on one rank it is the
+// result as it is (no copy: fresh memory is costly).
 Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_t> hashes,
-                      std::vector<uint64_t> values = {}, size_t per_word = 0);
+                      std::vector<std::vector<uint64_t>> values = {});
 
 }  // namespace spellcheck

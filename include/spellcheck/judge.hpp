@@ -29,7 +29,7 @@ struct Judged {
   uint64_t distinct = 0;  // distinct words judged here
 };
 
-// Local. routed.values holds {occurrences, position} per word, or nothing.
+// Local. routed.values holds the columns {occurrences, position}, or nothing.
 Judged judge(const Shard& shard, const Routed& routed);
 
 }  // namespace spellcheck
