@@ -48,25 +48,33 @@ AffixFilter::AffixFilter(uint64_t keys, double bits_per_key) {
   std::memset(bits_.get(), 0, bytes);
 }
 
-void AffixFilter::set(uint64_t h) {
+void AffixFilter::set(uint64_t h, bool exclusive) {
   uint64_t& w = bits_[index(h)];
   const uint64_t m = mask(h);
   // Shared prefixes ("un", "re") hit the same words again and again: read
   // first, write only when a bit is new.
-  if ((w & m) != m) std::atomic_ref<uint64_t>(w).fetch_or(m, std::memory_order_relaxed);
+  if ((w & m) == m) return;
+  if (exclusive)
+    w |= m;
+  else
+    std::atomic_ref<uint64_t>(w).fetch_or(m, std::memory_order_relaxed);
 }
 
-void AffixFilter::add_key(std::string_view key) {
+void AffixFilter::add_key(std::string_view key, bool exclusive) {
   uint64_t h = kPrefixSeed;
   for (size_t k = 0; k < key.size(); ++k) {
     h = step(h, key[k]);
-    set(mix(h));
+    set(mix(h), exclusive);
   }
   h = kSuffixSeed;
   for (size_t j = key.size(); j-- > 1;) {
     h = step(h, key[j]);
-    set(mix(h));
+    set(mix(h), exclusive);
   }
+}
+
+void AffixFilter::merge(const AffixFilter& other) {
+  for (size_t i = 0; i < words_; ++i) bits_[i] |= other.bits_[i];
 }
 
 size_t AffixFilter::prefix_reach(std::string_view w) const {

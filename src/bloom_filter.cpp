@@ -1,5 +1,7 @@
 #include "spellcheck/bloom_filter.hpp"
 
+#include <omp.h>
+
 #include <bit>
 #include <algorithm>
 #include <cmath>
@@ -66,9 +68,30 @@ TrigramFilter build_trigram_filter(const mpi::Comm& comm, const Shard& shard) {
 
 AffixFilter build_affix_filter(const mpi::Comm& comm, const Shard& shard) {
   const WordList& keys = shard.key_words();
-  AffixFilter f(mpi::allreduce_sum(comm, static_cast<uint64_t>(keys.size())));
+  const uint64_t total = mpi::allreduce_sum(comm, static_cast<uint64_t>(keys.size()));
+  AffixFilter f(total);
+  // A few threads fill filters of their own, ORed at the end: atomic ORs
+  // into one shared filter made its cache lines travel between the cores
+  // for every new bit. Many threads share one (the copies would cost more
+  // memory than the contention).
+  const int threads = omp_get_max_threads();
+  if (threads == 1) {
+    for (size_t i = 0; i < keys.size(); ++i) f.add_key(keys[i], true);
+  } else if (threads <= 4) {
+    std::vector<AffixFilter> own(static_cast<size_t>(threads - 1));
+#pragma omp parallel num_threads(threads)
+    {
+      const int t = omp_get_thread_num();
+      AffixFilter& mine = t == 0 ? f : own[static_cast<size_t>(t - 1)];
+      if (t > 0) mine = AffixFilter(total);
+#pragma omp for schedule(dynamic, 4096)
+      for (size_t i = 0; i < keys.size(); ++i) mine.add_key(keys[i], true);
+    }
+    for (const auto& o : own) f.merge(o);
+  } else {
 #pragma omp parallel for schedule(dynamic, 4096)
-  for (size_t i = 0; i < keys.size(); ++i) f.add_key(keys[i]);
+    for (size_t i = 0; i < keys.size(); ++i) f.add_key(keys[i]);
+  }
   mpi::allreduce_bor(comm, f.data(), f.words());
   return f;
 }

@@ -30,8 +30,11 @@ class AffixFilter {
   explicit AffixFilter(uint64_t keys, double bits_per_key = kDefaultBitsPerKey);
 
   // Adds every prefix and every proper suffix of one key (first byte
-  // already lowered). Thread-safe (atomic OR).
-  void add_key(std::string_view key);
+  // already lowered). Thread-safe (atomic OR) unless `exclusive`: then only
+  // one thread may write this filter.
+  void add_key(std::string_view key, bool exclusive = false);
+  // This |= other (same size).
+  void merge(const AffixFilter& other);
 
   // The largest k such that key form of w (first byte lowered) may start
   // with w[0..k) some key: an edit at position i can make a key only if
@@ -57,7 +60,7 @@ class AffixFilter {
     const uint64_t m = mask(h);
     return (bits_[index(h)] & m) == m;
   }
-  void set(uint64_t h);
+  void set(uint64_t h, bool exclusive);
 
   struct FreeAligned {
     void operator()(uint64_t* p) const;
