@@ -68,6 +68,7 @@ num = lambda i: st.median(float(r[i]) for r in rows)
 mid = sorted(rows, key=lambda r: float(r[1]))[len(rows) // 2]
 print('$size $p x $t: median wall %.2f s, in-program total %.2f s, ingest %.2f s = %.0f MB/s per core (%.0f MB), %d distinct, %d misspelled, peak RSS %.0f MB' % (num(0), num(1), num(2), num(4), num(3), num(5), num(6), num(7)))
 print('   phases (max over ranks, median run): ' + ' '.join(mid[8:]))
+open('$work/medians', 'a').write('$size $p $t %f %f\\n' % (num(0), num(1)))
 "
   done
 done
@@ -79,6 +80,13 @@ if [ "${SPELLCHECK_BENCH_HUNSPELL:-1}" = 1 ] && command -v hunspell >/dev/null; 
   end=$(date +%s.%N)
   python3 -c "
 s = $end - $start
-print('hunspell -l (1 core) on medium: %.1f s = %.2f MB/s, %d lines' % (s, $mb / s, sum(1 for _ in open('$work/hunspell.txt', errors='replace'))))"
+print('hunspell -l (1 core) on medium: %.1f s = %.2f MB/s, %d lines' % (s, $mb / s, sum(1 for _ in open('$work/hunspell.txt', errors='replace'))))
+import os
+if os.path.exists('$work/medians'):
+    for l in open('$work/medians'):
+        size, p, t, wall, total = l.split()
+        if size == 'medium':
+            print('  spellcheck %sx%s on medium: %.0fx hunspell by wall time incl. mpirun (%.2f s), %.0fx by in-program total (%.2f s)'
+                  % (p, t, s / float(wall), float(wall), s / float(total), float(total)))"
 fi
 echo "CSV rows appended to $csv"
