@@ -3,11 +3,13 @@
 // table allocates one or two small nodes per entry; a general allocator
 // spends ~100 instructions on each malloc and as many again on each free at
 // exit (measured with callgrind: a third of a small run). Here an allocation
-// is one atomic add, a free is nothing, and the memory goes back in a few
-// large blocks when the arena dies.
+// is a bump in the thread's own 64 KB slab, a free is nothing, and the
+// memory goes back in a few large (2 MB-aligned, huge-page advised) blocks
+// when the arena dies.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
@@ -32,6 +34,34 @@ class Arena {
   void* allocate(size_t bytes, size_t align) {
     if (align > kGranule) throw std::bad_alloc();
     bytes = (bytes + kGranule - 1) / kGranule * kGranule;
+    if (bytes > kSlab) return shared(bytes);
+    // Each thread bumps through a slab of its own, taken from the shared
+    // chunk now and then: one atomic add on a line every thread writes, per
+    // node, had two threads indexing slower than one.
+    thread_local Slab slab;
+    if (slab.arena != id_ || slab.cur + bytes > slab.end) {
+      char* p = static_cast<char*>(shared(kSlab));
+      slab = Slab{id_, p, p + kSlab};
+    }
+    void* r = slab.cur;
+    slab.cur += bytes;
+    return r;
+  }
+  size_t bytes_reserved() const { return reserved_; }
+
+ private:
+  static constexpr size_t kSlab = size_t{64} << 10;
+  struct Slab {
+    uint64_t arena = 0;  // id_ of the arena it came from (ids are never reused)
+    char* cur = nullptr;
+    char* end = nullptr;
+  };
+  static uint64_t next_id() {
+    static std::atomic<uint64_t> ids{0};
+    return ids.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
+
+  void* shared(size_t bytes) {
     if (bytes > chunk_bytes_ / 4) return fresh_chunk(bytes, false);  // big arrays get their own block
     for (;;) {
       Chunk* c = current_.load(std::memory_order_acquire);
@@ -44,9 +74,7 @@ class Arena {
       fresh_chunk(chunk_bytes_, true);
     }
   }
-  size_t bytes_reserved() const { return reserved_; }
 
- private:
   static constexpr size_t kGranule = 16;
   static constexpr size_t kHeader = 64;  // Chunk header, padded to a cache line
   static constexpr size_t kHuge = size_t{2} << 20;
@@ -74,6 +102,7 @@ class Arena {
     size_t size = 0;
     char* data = nullptr;
   };
+  const uint64_t id_ = next_id();
   size_t chunk_bytes_;
   std::atomic<Chunk*> current_{nullptr};
   std::mutex mutex_;
