@@ -19,28 +19,14 @@
 #include "spellcheck/tokenizer.hpp"
 #include "spellcheck/word_hash.hpp"
 
+#include "temp_files.hpp"
+
 namespace fs = std::filesystem;
 using namespace spellcheck;
+using spellcheck::testing::TempDir;
+using spellcheck::testing::write;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "spellcheck-reader-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-void write(const fs::path& p, const std::string& s) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << s;
-}
 
 std::string slurp(const std::string& p) {
   std::ifstream in(p, std::ios::binary);

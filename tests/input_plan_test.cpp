@@ -13,33 +13,14 @@
 
 #include "spellcheck/errors.hpp"
 
+#include "temp_files.hpp"
+
 namespace fs = std::filesystem;
 using namespace spellcheck;
+using spellcheck::testing::TempDir;
+using spellcheck::testing::write;
 
 namespace {
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "spellcheck-plan-XXXXXX").string();
-    REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-    for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (it->is_directory(ec) && !it->is_symlink(ec)) fs::permissions(it->path(), fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path, ec);
-  }
-  std::string str(const std::string& rel = "") const { return rel.empty() ? path.string() : (path / rel).string(); }
-};
-
-void write(const fs::path& p, const std::string& s) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << s;
-}
 
 std::vector<std::string> paths(const InputPlan& plan) {
   std::vector<std::string> out;
