@@ -113,15 +113,6 @@ inline uint64_t load8(const char* p) {
 // The table's own hash: cheap for words of at most 16 bytes (all but a few
 // in ten thousand tokens); word_hash (for routing) is computed once per
 // distinct word on output.
-inline uint64_t mix64(uint64_t x) {
-  x ^= x >> 32;
-  x *= 0xd6e8feb86659fd93ULL;
-  x ^= x >> 32;
-  x *= 0xd6e8feb86659fd93ULL;
-  x ^= x >> 32;
-  return x;
-}
-
 inline uint64_t hash16(uint64_t w0, uint64_t w1, uint64_t len) {
   return mix64((w0 ^ (w1 * 0x9E3779B97F4A7C15ULL)) + len * 0xC2B2AE3D27D4EB4FULL);
 }

@@ -30,6 +30,18 @@ inline uint64_t word_hash(std::string_view w) {
   return XXH3_64bits(long_word.data(), long_word.size());
 }
 
+// A 64-bit finaliser (xor-shift, multiply): spreads every input bit over
+// the whole word, for the hashes built here from cheaper parts (ingest's
+// table keys, the affix filter's byte-by-byte hashes).
+inline uint64_t mix64(uint64_t x) {
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ULL;
+  x ^= x >> 32;
+  x *= 0xd6e8feb86659fd93ULL;
+  x ^= x >> 32;
+  return x;
+}
+
 // Owner rank of a word hash: the low 32 bits scaled to [0, p) by a multiply
 // and a shift (Lemire's range reduction). The published design takes hash
 // mod p; a 64-bit division costs tens of cycles and every candidate that
