@@ -45,22 +45,18 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
   }
 
   // Lines, built by threads over contiguous ranges of words into their own
-  // buffers: word i's line starts at line_at[i] in its part's text and ends
-  // where the next word's starts (or the part ends).
-  struct Part {
-    std::string text;
-  };
+  // buffers: word i's line is line_len[i] bytes at line_at[i] of
+  // parts[part_of[i]].
   const int threads = omp_get_max_threads();
-  std::vector<Part> parts(static_cast<size_t>(threads));
+  std::vector<std::string> parts(static_cast<size_t>(threads));
   std::vector<uint64_t> line_at(n, 0);
-  std::vector<uint32_t> count(n, 0);
-  std::vector<uint32_t> part_of(n, 0);
+  std::vector<uint32_t> line_len(n, 0), count(n, 0), part_of(n, 0);
 #pragma omp parallel num_threads(threads)
   {
     const size_t t = static_cast<size_t>(omp_get_thread_num());
     const size_t nt = static_cast<size_t>(omp_get_num_threads());
     const size_t b = n * t / nt, e = n * (t + 1) / nt;
-    std::string& text = parts[t].text;
+    std::string& text = parts[t];
     std::string spelled;                       // the word's candidates, back to back
     std::vector<std::string_view> cands;
     for (size_t i = b; i < e; ++i) {
@@ -83,15 +79,10 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
         text.append(c);
       }
       text.push_back('\n');
+      line_len[i] = static_cast<uint32_t>(text.size() - line_at[i]);
     }
   }
-  auto line_of = [&](size_t i) {
-    const std::string& text = parts[part_of[i]].text;
-    const size_t b = line_at[i];
-    const bool last_in_part = i + 1 == n || part_of[i + 1] != part_of[i];
-    const size_t e = last_in_part ? text.size() : line_at[i + 1];
-    return std::string_view(text).substr(b, e - b);
-  };
+  auto line_of = [&](size_t i) { return std::string_view(parts[part_of[i]]).substr(line_at[i], line_len[i]); };
 
   // SPEC order.
   std::vector<std::pair<uint64_t, uint32_t>> order(n);
@@ -103,7 +94,7 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
   });
 
   size_t bytes = 0;
-  for (const auto& p : parts) bytes += p.text.size();
+  for (const auto& p : parts) bytes += p.size();
   std::string run;
   run.reserve(bytes + n * 24 + misspelled.bytes.size());
   std::string x;

@@ -40,14 +40,13 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
     std::string spelled;  // the rare candidate that passes the filter, spelled out
     std::vector<LocalProbe> local;
     local.reserve(kLocalBatch);
-    std::string local_spelled;
     auto flush_local = [&] {
       shard.contains_each(
           local.size(), [&](size_t i) { return local[i].hash; },
           [&](size_t i) {
             const std::string_view w = misspelled[local[i].slot.word];
-            if (local_spelled.size() < w.size() + 1) local_spelled.resize(w.size() + 1);
-            return spell_edit(w, local[i].slot.edit, local_spelled.data());
+            if (spelled.size() < w.size() + 1) spelled.resize(w.size() + 1);
+            return spell_edit(w, local[i].slot.edit, spelled.data());
           },
           [&](size_t i) {
             hits.push_back(local[i].slot);

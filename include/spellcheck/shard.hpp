@@ -43,21 +43,19 @@ class Shard {
   // Many lookups at once, their cache misses overlapped: a lookup is three
   // dependent misses (bucket, node, the key's bytes), a few hundred ns
   // each on a virtual machine, and a loop of plain contains() waits for
-  // every one in turn. Here the bucket of lookup i+8, the first node of
-  // lookup i+4 and the key bytes of lookup i+2 are fetched while lookup i
+  // every one in turn. Here the bucket of lookup i+16, the first node of
+  // lookup i+10 and the key bytes of lookup i+4 are fetched while lookup i
   // is answered. hash(i) and word(i) give lookup i; found(i) is called for
   // each one that is correct.
   template <class Hash, class Word, class Found>
   void contains_each(size_t n, Hash&& hash, Word&& word, Found&& found) const {
-    constexpr size_t kBucket = 16, kNode = 10, kBytes = 4;
-    for (size_t i = 0; i < n + kBucket; ++i) {
-      if (i < n) table_.prefetch_bucket(hash(i));
-      if (i >= kBucket - kNode && i - (kBucket - kNode) < n) table_.prefetch_node(hash(i - (kBucket - kNode)));
-      if (i >= kBucket - kBytes && i - (kBucket - kBytes) < n) table_.prefetch_key(hash(i - (kBucket - kBytes)));
-      if (i >= kBucket) {
-        const size_t j = i - kBucket;
-        if (contains(word(j), hash(j))) found(j);
-      }
+    constexpr size_t kBucket = 16, kNode = 10, kBytes = 4;  // how far ahead each level is fetched
+    for (size_t j = 0; j < n && j < kBucket; ++j) table_.prefetch_bucket(hash(j));
+    for (size_t j = 0; j < n; ++j) {
+      if (j + kBucket < n) table_.prefetch_bucket(hash(j + kBucket));
+      if (j + kNode < n) table_.prefetch_node(hash(j + kNode));
+      if (j + kBytes < n) table_.prefetch_key(hash(j + kBytes));
+      if (contains(word(j), hash(j))) found(j);
     }
   }
 
