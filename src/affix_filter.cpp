@@ -66,6 +66,7 @@ void AffixFilter::add_key(std::string_view key, bool exclusive) {
 }
 
 void AffixFilter::merge(const AffixFilter& other) {
+  if (other.empty()) return;  // a copy no thread filled
   for (size_t i = 0; i < words_; ++i) bits_[i] |= other.bits_[i];
 }
 

@@ -75,9 +75,7 @@ AffixFilter build_affix_filter(const mpi::Comm& comm, const Shard& shard) {
   // for every new bit. Many threads share one (the copies would cost more
   // memory than the contention).
   const int threads = omp_get_max_threads();
-  if (threads == 1) {
-    for (size_t i = 0; i < keys.size(); ++i) f.add_key(keys[i], true);
-  } else if (threads <= 4) {
+  if (threads <= 4) {
     std::vector<AffixFilter> own(static_cast<size_t>(threads - 1));
 #pragma omp parallel num_threads(threads)
     {

@@ -33,7 +33,7 @@ class AffixFilter {
   // already lowered). Thread-safe (atomic OR) unless `exclusive`: then only
   // one thread may write this filter.
   void add_key(std::string_view key, bool exclusive = false);
-  // This |= other (same size).
+  // This |= other (same size, or empty).
   void merge(const AffixFilter& other);
 
   // The largest k such that key form of w (first byte lowered) may start
