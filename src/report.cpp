@@ -103,15 +103,20 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
     const std::string_view l = line_of(i);
     x.clear();
     if (extra) extra(i, x);
-    put_u32(run, count[i]);
-    put_u32(run, static_cast<uint32_t>(w.size()));
-    put_u32(run, static_cast<uint32_t>(l.size()));
-    put_u32(run, static_cast<uint32_t>(x.size()));
-    run.append(w);
-    run.append(l);
-    run.append(x);
+    append_run_line(run, count[i], w, l, x);
   }
   return run;
+}
+
+void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
+                     std::string_view extra) {
+  put_u32(run, candidates);
+  put_u32(run, static_cast<uint32_t>(word.size()));
+  put_u32(run, static_cast<uint32_t>(line.size()));
+  put_u32(run, static_cast<uint32_t>(extra.size()));
+  run.append(word);
+  run.append(line);
+  run.append(extra);
 }
 
 LineView RunReader::next() {

@@ -35,6 +35,11 @@ using ExtraFn = std::function<void(size_t word, std::string& out)>;
 // word, line and extra bytes. OpenMP threads build the lines.
 std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra = {});
 
+// Appends one line to a run (the format make_run writes): for modes that
+// build their own lines (ranked suggestions), in SPEC order already.
+void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
+                     std::string_view extra = {});
+
 // Reads a run line by line.
 class RunReader {
  public:
