@@ -35,6 +35,7 @@ double BloomFilter::fill_ratio() const {
 
 }  // namespace spellcheck
 
+#include "spellcheck/first_error.hpp"
 #include "spellcheck/shard.hpp"
 
 namespace spellcheck {
@@ -74,17 +75,22 @@ AffixFilter build_affix_filter(const mpi::Comm& comm, const Shard& shard) {
   // into one shared filter made its cache lines travel between the cores
   // for every new bit. Many threads share one (the copies would cost more
   // memory than the contention).
+  // Copies are made for the threads the team has (it may be smaller than
+  // asked); merge() skips a copy no thread made.
   const int threads = omp_get_max_threads();
   if (threads <= 4) {
     std::vector<AffixFilter> own(static_cast<size_t>(threads - 1));
+    FirstError err;
 #pragma omp parallel num_threads(threads)
     {
       const int t = omp_get_thread_num();
       AffixFilter& mine = t == 0 ? f : own[static_cast<size_t>(t - 1)];
-      if (t > 0) mine = AffixFilter(total);
+      if (t > 0) err.run([&] { mine = AffixFilter(total); });
 #pragma omp for schedule(dynamic, 4096)
-      for (size_t i = 0; i < keys.size(); ++i) mine.add_key(keys[i], true);
+      for (size_t i = 0; i < keys.size(); ++i)
+        if (!err.failed()) mine.add_key(keys[i], true);
     }
+    err.rethrow();
     for (const auto& o : own) f.merge(o);
   } else {
 #pragma omp parallel for schedule(dynamic, 4096)

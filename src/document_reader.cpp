@@ -11,14 +11,13 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
 
 #include "spellcheck/errors.hpp"
+#include "spellcheck/first_error.hpp"
 #include "spellcheck/tokenizer.hpp"
 #include "spellcheck/word_hash.hpp"
 
@@ -568,48 +567,31 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   nt = static_cast<int>(std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(nt), units.size())));
   const size_t cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
 
+  // One state per thread of the team, indexed by thread number. The team
+  // may be smaller than asked (OMP_THREAD_LIMIT, OMP_DYNAMIC, a nested
+  // region): states no thread made are dropped after the region.
   std::vector<std::unique_ptr<ThreadState>> states(static_cast<size_t>(nt));
   std::atomic<uint64_t> done{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mu;
+  FirstError err;
   const long n_units = static_cast<long>(units.size());
 
 #pragma omp parallel num_threads(nt)
   {
     const int tid = omp_get_thread_num();
-    try {
-      states[static_cast<size_t>(tid)] = std::make_unique<ThreadState>(cap);
-    } catch (...) {
-      std::lock_guard<std::mutex> lk(error_mu);
-      if (!error) error = std::current_exception();
-      failed = true;
-    }
+    err.run([&] { states[static_cast<size_t>(tid)] = std::make_unique<ThreadState>(cap); });
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (long i = 0; i < n_units; ++i) {
-      if (failed.load(std::memory_order_relaxed)) continue;
-      try {
-        process_range(*states[static_cast<size_t>(tid)], plan, units[static_cast<size_t>(i)], max_word_length);
-      } catch (...) {
-        std::lock_guard<std::mutex> lk(error_mu);
-        if (!error) error = std::current_exception();
-        failed = true;
-      }
-      const uint64_t d = done.fetch_add(units[static_cast<size_t>(i)].end - units[static_cast<size_t>(i)].begin) +
-                         (units[static_cast<size_t>(i)].end - units[static_cast<size_t>(i)].begin);
-      if (tid == 0 && progress && !failed.load(std::memory_order_relaxed)) {
-        try {
-          progress(d, total);
-        } catch (...) {
-          std::lock_guard<std::mutex> lk(error_mu);
-          if (!error) error = std::current_exception();
-          failed = true;
-        }
-      }
+      if (err.failed()) continue;
+      const ByteRange& u = units[static_cast<size_t>(i)];
+      err.run([&] { process_range(*states[static_cast<size_t>(tid)], plan, u, max_word_length); });
+      const uint64_t d = done.fetch_add(u.end - u.begin) + (u.end - u.begin);
+      if (tid == 0 && progress) err.run([&] { progress(d, total); });
     }
   }
-  if (error) std::rethrow_exception(error);
+  err.rethrow();
+  std::erase_if(states, [](const std::unique_ptr<ThreadState>& s) { return !s; });
+  nt = static_cast<int>(states.size());
 
   for (const auto& s : states) {
     out.tokens += s->counts.tokens;
@@ -652,18 +634,15 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   std::vector<std::unique_ptr<WordTable>> merged(kParts);
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (long k = 0; k < static_cast<long>(kParts); ++k) {
-    try {
+    err.run([&] {
       auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits);
       for (const auto& st : states)
         st->table.for_each_in_part(static_cast<size_t>(k), kPartBits,
                                    [&](const WordKey& key, const WordTable::Slot& s) { m->add(key, s.first, WordTable::count_of(s)); });
       merged[static_cast<size_t>(k)] = std::move(m);
-    } catch (...) {
-      std::lock_guard<std::mutex> lk(error_mu);
-      if (!error) error = std::current_exception();
-    }
+    });
   }
-  if (error) std::rethrow_exception(error);
+  err.rethrow();
   states.clear();
 
   std::vector<size_t> word_at(kParts + 1, 0), byte_at(kParts + 1, 0);
@@ -674,9 +653,12 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   size_output(out, word_at[kParts], byte_at[kParts]);
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (long k = 0; k < static_cast<long>(kParts); ++k) {
-    emit_table(*merged[static_cast<size_t>(k)], out, word_at[static_cast<size_t>(k)], byte_at[static_cast<size_t>(k)]);
-    merged[static_cast<size_t>(k)].reset();
+    err.run([&] {
+      emit_table(*merged[static_cast<size_t>(k)], out, word_at[static_cast<size_t>(k)], byte_at[static_cast<size_t>(k)]);
+      merged[static_cast<size_t>(k)].reset();
+    });
   }
+  err.rethrow();
   return out;
 }
 
@@ -709,14 +691,14 @@ std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const u
   group.push_back(order.size());
 
   const int nt = threads > 0 ? threads : omp_get_max_threads();
-  std::exception_ptr error;
-  std::mutex error_mu;
+  FirstError err;
 #pragma omp parallel num_threads(std::max(1, std::min<int>(nt, static_cast<int>(group_file.size()))))
   {
-    std::vector<unsigned char> buf(1 << 20);
+    std::vector<unsigned char> buf;
+    err.run([&] { buf.resize(1 << 20); });
 #pragma omp for schedule(dynamic, 1)
     for (long g = 0; g < static_cast<long>(group_file.size()); ++g) {
-      try {
+      err.run([&] {
         const size_t f = group_file[static_cast<size_t>(g)];
         const InputFile& file = plan.files[f];
         const uint64_t base = plan.offsets[f];
@@ -750,13 +732,10 @@ std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const u
           }
           out[order[i].second] = Location{file.path, line, target - line_start + 1};
         }
-      } catch (...) {
-        std::lock_guard<std::mutex> lk(error_mu);
-        if (!error) error = std::current_exception();
-      }
+      });
     }
   }
-  if (error) std::rethrow_exception(error);
+  err.rethrow();
   return out;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "spellcheck/first_error.hpp"
+
 namespace spellcheck {
 
 Groups group_equal_words(const WordList& words, const std::vector<uint64_t>& hashes) {
@@ -40,13 +42,17 @@ Judged judge(const Shard& shard, const Routed& routed) {
   std::vector<char> wrong(groups, 1);
   // Blocks of lookups, so that Shard::contains_each overlaps their misses.
   constexpr size_t kBlock = 1024;
+  FirstError err;
 #pragma omp parallel for schedule(dynamic, 1)
   for (size_t b = 0; b < groups; b += kBlock) {
-    const uint32_t* first = g.first.data() + b;
-    shard.contains_each(
-        std::min(kBlock, groups - b), [&](size_t i) { return routed.hashes[first[i]]; },
-        [&](size_t i) { return routed.words[first[i]]; }, [&](size_t i) { wrong[b + i] = 0; });
+    err.run([&] {
+      const uint32_t* first = g.first.data() + b;
+      shard.contains_each(
+          std::min(kBlock, groups - b), [&](size_t i) { return routed.hashes[first[i]]; },
+          [&](size_t i) { return routed.words[first[i]]; }, [&](size_t i) { wrong[b + i] = 0; });
+    });
   }
+  err.rethrow();
   const bool with_values = !routed.values.empty();
   std::vector<uint64_t> occ, pos;
   if (with_values) {

@@ -11,6 +11,7 @@
 
 #include "spellcheck/candidates.hpp"
 #include "spellcheck/errors.hpp"
+#include "spellcheck/first_error.hpp"
 
 namespace spellcheck {
 
@@ -46,13 +47,15 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
 
   // Lines, built by threads over contiguous ranges of words into their own
   // buffers: word i's line is line_len[i] bytes at line_at[i] of
-  // parts[part_of[i]].
+  // parts[part_of[i]]. The ranges follow the team OpenMP actually gives
+  // (at most `threads`, fewer under a thread limit or a dynamic team).
   const int threads = omp_get_max_threads();
   std::vector<std::string> parts(static_cast<size_t>(threads));
   std::vector<uint64_t> line_at(n, 0);
   std::vector<uint32_t> line_len(n, 0), count(n, 0), part_of(n, 0);
+  FirstError err;
 #pragma omp parallel num_threads(threads)
-  {
+  err.run([&] {
     const size_t t = static_cast<size_t>(omp_get_thread_num());
     const size_t nt = static_cast<size_t>(omp_get_num_threads());
     const size_t b = n * t / nt, e = n * (t + 1) / nt;
@@ -81,7 +84,8 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
       text.push_back('\n');
       line_len[i] = static_cast<uint32_t>(text.size() - line_at[i]);
     }
-  }
+  });
+  err.rethrow();
   auto line_of = [&](size_t i) { return std::string_view(parts[part_of[i]]).substr(line_at[i], line_len[i]); };
 
   // SPEC order.

@@ -4,6 +4,8 @@
 
 #include <memory>
 
+#include "spellcheck/first_error.hpp"
+
 namespace spellcheck {
 
 void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
@@ -20,11 +22,13 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
   table_.rehash(n + 1);
   // Lower each entry's first byte in place: the stored key is the lowered
   // form, and the flag remembers what the entry was.
+  FirstError err;
 #pragma omp parallel
   {
-    auto tri = std::make_unique<TrigramFilter>();
+    std::unique_ptr<TrigramFilter> tri;
+    err.run([&] { tri = std::make_unique<TrigramFilter>(); });
 #pragma omp for schedule(dynamic, 4096) nowait
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < n; ++i) err.run([&] {
       char* w = entries_.bytes.data() + entries_.starts[i];
       const std::string_view word = entries_[i];
       tri->add_entry(word);
@@ -37,10 +41,13 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
         acc->second = flag;
       else
         acc->second |= flag;
-    }
+    });
+    if (tri) {
 #pragma omp critical(spellcheck_shard_trigrams)
-    for (size_t k = 0; k < TrigramFilter::kWords; ++k) trigrams_.data()[k] |= tri->data()[k];
+      for (size_t k = 0; k < TrigramFilter::kWords; ++k) trigrams_.data()[k] |= tri->data()[k];
+    }
   }
+  err.rethrow();
 }
 
 }  // namespace spellcheck

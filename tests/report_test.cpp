@@ -1,6 +1,7 @@
 #include "spellcheck/report.hpp"
 
 #include <doctest/doctest.h>
+#include <omp.h>
 
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "spellcheck/candidates.hpp"
 #include "spellcheck/errors.hpp"
@@ -116,4 +118,46 @@ TEST_CASE("the output file appears only on commit") {
   CHECK(ss.str() == "whole" + std::string(300 << 10, 'x') + "\n");
   CHECK_THROWS_AS(OutputFile((dir / "no-such-dir" / "x").string()), InputError);
   fs::remove_all(dir);
+}
+
+TEST_CASE("make_run gives the same bytes for any team OpenMP gives") {
+  // A team smaller than asked (nested, one active level; a dynamic team)
+  // or larger than the words: the same run.
+  WordList words;
+  std::vector<Slot> hits;
+  for (uint32_t i = 0; i < 500; ++i) {
+    std::string w = "w" + std::to_string(i * 7919 % 1000);
+    words.push_back(w);
+    for (uint32_t pos = 0; pos < i % 4; ++pos) hits.push_back({i, sub('k', pos)});
+  }
+  const std::string want = make_run(words, hits, [](size_t i, std::string& x) { x += std::to_string(i); });
+  const int saved_threads = omp_get_max_threads(), saved_levels = omp_get_max_active_levels();
+  const int saved_dynamic = omp_get_dynamic();
+  for (int dynamic = 0; dynamic <= 1; ++dynamic) {
+    omp_set_dynamic(dynamic);
+    for (int threads : {1, 3, 8}) {
+      CAPTURE(dynamic);
+      CAPTURE(threads);
+      omp_set_num_threads(threads);
+      CHECK(make_run(words, hits, [](size_t i, std::string& x) { x += std::to_string(i); }) == want);
+      omp_set_max_active_levels(1);
+      std::string nested[2];
+      std::string error[2];
+#pragma omp parallel num_threads(2)
+      {
+        const int me = omp_get_thread_num();
+        try {
+          nested[me] = make_run(words, hits, [](size_t i, std::string& x) { x += std::to_string(i); });
+        } catch (const std::exception& e) {
+          error[me] = e.what();
+        }
+      }
+      omp_set_max_active_levels(saved_levels);
+      CHECK(error[0] == "");
+      CHECK(nested[0] == want);
+      if (!nested[1].empty() || !error[1].empty()) CHECK(nested[1] == want);
+    }
+  }
+  omp_set_dynamic(saved_dynamic);
+  omp_set_num_threads(saved_threads);
 }
