@@ -1,16 +1,11 @@
 #include "spellcheck/report.hpp"
 
-#include <fcntl.h>
 #include <omp.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 
 #include "spellcheck/candidates.hpp"
-#include "spellcheck/errors.hpp"
 #include "spellcheck/first_error.hpp"
 
 namespace spellcheck {
@@ -169,55 +164,6 @@ void merge_runs(const std::vector<std::string_view>& runs, const std::function<v
       std::push_heap(heap.begin(), heap.end(), after);
     }
   }
-}
-
-OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
-  if (path_.empty()) return;
-  tmp_ = path_ + ".tmp." + std::to_string(::getpid());
-  fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError("cannot write '" + path_ + "': " + std::strerror(errno));
-}
-
-OutputFile::~OutputFile() {
-  if (fd_ >= 0) ::close(fd_);
-  if (!tmp_.empty() && !committed_) ::unlink(tmp_.c_str());
-}
-
-void OutputFile::write(std::string_view bytes) {
-  flush();
-  write_all(bytes);
-}
-
-void OutputFile::flush() {
-  if (buffer_.empty()) return;
-  write_all(buffer_);
-  buffer_.clear();
-}
-
-void OutputFile::write_all(std::string_view bytes) {
-  const int fd = path_.empty() ? STDOUT_FILENO : fd_;
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error("cannot write '" + (path_.empty() ? std::string("stdout") : path_) +
-                               "': " + std::strerror(errno));
-    }
-    bytes.remove_prefix(static_cast<size_t>(n));
-  }
-}
-
-void OutputFile::commit() {
-  flush();
-  if (path_.empty()) return;
-  if (::close(fd_) != 0) {
-    fd_ = -1;
-    throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
-  }
-  fd_ = -1;
-  if (::rename(tmp_.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error("cannot rename '" + tmp_ + "' to '" + path_ + "': " + std::strerror(errno));
-  committed_ = true;
 }
 
 }  // namespace spellcheck

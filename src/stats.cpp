@@ -3,8 +3,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "spellcheck/report.hpp"
-
 namespace spellcheck {
 
 std::string json_string(const std::string& s) {
@@ -70,12 +68,6 @@ std::string JsonObject::str() const {
   }
   s += '}';
   return s;
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  OutputFile f(path);
-  f.write(text);
-  f.commit();
 }
 
 }  // namespace spellcheck

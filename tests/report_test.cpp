@@ -3,16 +3,10 @@
 #include <doctest/doctest.h>
 #include <omp.h>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 #include "spellcheck/candidates.hpp"
-#include "spellcheck/errors.hpp"
 
 using namespace spellcheck;
 
@@ -91,33 +85,6 @@ TEST_CASE("runs from several ranks merge into the order of one sort") {
     merge_runs(views, [&](const LineView& l) { merged.emplace_back(l.candidates, std::string(l.word)); });
     CHECK(merged == all);
   }
-}
-
-TEST_CASE("the output file appears only on commit") {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("spellcheck-report-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  const std::string path = (dir / "out.txt").string();
-  {
-    OutputFile f(path);
-    f.write("half");
-  }  // never committed
-  CHECK_FALSE(fs::exists(path));
-  CHECK(fs::is_empty(dir));
-  {
-    OutputFile f(path);
-    f.append("wh");
-    f.write("ole");                                  // unbuffered: after what was appended
-    f.append(std::string(300 << 10, 'x'));           // more than the buffer
-    f.append("\n");
-    f.commit();
-  }
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  CHECK(ss.str() == "whole" + std::string(300 << 10, 'x') + "\n");
-  CHECK_THROWS_AS(OutputFile((dir / "no-such-dir" / "x").string()), InputError);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("make_run gives the same bytes for any team OpenMP gives") {

@@ -15,6 +15,7 @@
 
 #include "spellcheck/lookup_service.hpp"
 #include "spellcheck/mpi.hpp"
+#include "spellcheck/output_file.hpp"  // OutputFile, where the merged runs are written
 #include "spellcheck/word_list.hpp"
 
 namespace spellcheck {
@@ -60,37 +61,5 @@ inline bool spec_less(const LineView& a, const LineView& b) {
 
 // Merges sorted runs into SPEC order, calling emit(line) for every line.
 void merge_runs(const std::vector<std::string_view>& runs, const std::function<void(const LineView&)>& emit);
-
-// Where the output goes: a file written through FILE.tmp.<pid> and renamed
-// into place on commit (removed if never committed), or stdout. Writes are
-// buffered (append), in blocks of a few hundred KB.
-class OutputFile {
- public:
-  // Empty path: stdout. Creates the temporary file now, so that an
-  // unwritable destination fails before any work (throws InputError).
-  explicit OutputFile(std::string path);
-  ~OutputFile();
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-  void append(std::string_view bytes) {
-    if (buffer_.size() + bytes.size() > kBuffer) flush();
-    if (bytes.size() > kBuffer) {
-      write(bytes);
-      return;
-    }
-    buffer_.append(bytes);
-  }
-  void write(std::string_view bytes);  // unbuffered (flushes the buffer first)
-  void flush();
-  void commit();  // flushes, closes and renames into place
-
- private:
-  static constexpr size_t kBuffer = size_t{256} << 10;
-  void write_all(std::string_view bytes);
-  std::string path_, tmp_;
-  std::string buffer_;
-  int fd_ = -1;
-  bool committed_ = false;
-};
 
 }  // namespace spellcheck

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "spellcheck/output_file.hpp"  // write_file_atomically
+
 namespace spellcheck {
 
 // Builds one JSON object; values are numbers, strings or nested objects.
@@ -26,8 +28,5 @@ class JsonObject {
 };
 
 std::string json_string(const std::string& s);
-
-// Writes text to path atomically (temporary file, then rename).
-void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace spellcheck

@@ -1,5 +1,5 @@
 # Hardening (issue 9): runs under OpenMP settings that give teams other than
-# the one asked for.
+# the one asked for, and output targets that are not regular files.
 #
 # OpenMP: OMP_THREAD_LIMIT, OMP_DYNAMIC, OMP_MAX_ACTIVE_LEVELS and nesting
 # give a parallel region fewer threads than num_threads asks for (ingest
@@ -68,3 +68,15 @@ foreach(name document_reader_test report_test shard_test bloom_filter_test first
       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0;OMP_NUM_THREADS=4;${venv}")
   endforeach()
 endforeach()
+
+# Output targets: `-o /dev/null` (and --stats, --report) under mpirun leave
+# /dev/null a character device; `-o /dev/stdout` and `-o -` print the
+# result; a symbolic link is kept; see tests/output_targets.sh.
+add_test(NAME hardening.output_targets
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/output_targets.sh --mpiexec ${MPIEXEC_EXECUTABLE}
+          --expected ${E2E_EXPECTED_DIR}/case.spec_example.docs.txt
+          $<TARGET_FILE:spellcheck> ${CMAKE_CURRENT_SOURCE_DIR}/cases/spec_example/dict.txt
+          ${CMAKE_CURRENT_SOURCE_DIR}/cases/spec_example/docs)
+set_tests_properties(hardening.output_targets PROPERTIES LABELS "mpi;hardening;cases" TIMEOUT 300
+  PROCESSORS 2 SKIP_RETURN_CODE 77 FIXTURES_REQUIRED e2e.ref.case.spec_example.docs
+  ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_orte_execute_quiet=1;ASAN_OPTIONS=detect_leaks=0;OMP_NUM_THREADS=1")
