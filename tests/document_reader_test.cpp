@@ -316,10 +316,16 @@ TEST_CASE("an exception in any worker thread reaches the caller") {
   // InputError comes out of the call (an exception left in an OpenMP
   // region would terminate the process).
   TempDir t;
-  for (int f = 0; f < 30; ++f) write(t.path / ("f" + std::to_string(100 + f)), "word " + std::to_string(f) + " more words\n");
+  for (int f = 0; f < 30; ++f) {
+    std::string name = "f", text = "word ";
+    name += std::to_string(100 + f);
+    text += std::to_string(f);
+    text += " more words\n";
+    write(t.path / name, text);
+  }
   const std::vector<std::string> in{t.path.string()};
   const InputPlan plan = make_input_plan(in);
-  for (int f : {105, 117, 129}) fs::remove(t.path / ("f" + std::to_string(f)));
+  for (const char* f : {"f105", "f117", "f129"}) fs::remove(t.path / f);
   std::vector<uint64_t> starts;  // one position in each file
   for (size_t f = 0; f < plan.files.size(); ++f) starts.push_back(plan.offsets[f] + 1);
   for (int threads = 1; threads <= 4; ++threads) {

@@ -31,7 +31,10 @@ TEST_CASE("SPEC lines: sorted candidates, lines by count then word byte-wise") {
   words.push_back("ab0");   // 3
   std::vector<Slot> hits = {{0, sub('e', 2)}, {3, sub('c', 2)}, {0, sub('o', 2)},
                             {0, EditRef::make(EditOp::deletion, 0, 1)}, {2, sub('c', 1)}};
-  const std::string run = make_run(words, hits, [](size_t i, std::string& x) { x += "#" + std::to_string(i); });
+  const std::string run = make_run(words, hits, [](size_t i, std::string& x) {
+    x += '#';
+    x += std::to_string(i);
+  });
   const auto lines = read_run(run);
   REQUIRE(lines.size() == 4);
   CHECK(lines[0].line == "qzxw: \n");
@@ -93,7 +96,8 @@ TEST_CASE("make_run gives the same bytes for any team OpenMP gives") {
   WordList words;
   std::vector<Slot> hits;
   for (uint32_t i = 0; i < 500; ++i) {
-    std::string w = "w" + std::to_string(i * 7919 % 1000);
+    std::string w = "w";
+    w += std::to_string(i * 7919 % 1000);
     words.push_back(w);
     for (uint32_t pos = 0; pos < i % 4; ++pos) hits.push_back({i, sub('k', pos)});
   }
