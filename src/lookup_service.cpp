@@ -5,6 +5,7 @@
 #include <cstring>
 #include <deque>
 #include <list>
+#include <thread>
 
 namespace spellcheck {
 
@@ -36,17 +37,52 @@ void RequestBatch::add(uint64_t h, std::string_view cand, Slot s) {
   slots.push_back(s);
 }
 
+// Everything the service keeps between polls.
+struct LookupService::State {
+  explicit State(int p) : pending(static_cast<size_t>(p)) {}
+  std::vector<std::deque<InFlight>> pending;  // per owner, in send order
+  size_t open = 0;                            // requests not yet answered
+  std::list<ReplySend> replies;               // sends not yet complete
+  std::string inbox;
+  std::vector<size_t> record_at;  // offset of each record of the request being served
+  bool in_barrier = false;
+  MPI_Request barrier = MPI_REQUEST_NULL;
+};
+
+namespace {
+// Whether MPI may be called from any thread (MPI_THREAD_MULTIPLE); else
+// throws unless this is the thread that initialised MPI. Checked before the
+// constructor's first collective.
+bool any_thread_or_main() {
+  int level = MPI_THREAD_SINGLE;
+  mpi::check(MPI_Query_thread(&level), "MPI_Query_thread");
+  if (level == MPI_THREAD_MULTIPLE) return true;
+  int is_main = 0;
+  mpi::check(MPI_Is_thread_main(&is_main), "MPI_Is_thread_main");
+  if (!is_main) throw mpi::Error("lookup service: started on a thread other than the one that initialised MPI");
+  return false;
+}
+}  // namespace
+
 LookupService::LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches)
-    : comm_(comm.get()), shard_(shard) {
+    : any_thread_(any_thread_or_main()), comm_(comm.get()), shard_(shard), owner_(std::this_thread::get_id()) {
   outgoing_.set_capacity(static_cast<std::ptrdiff_t>(queue_batches));
-  thread_ = std::thread([this] { run(); });
+  state_ = std::make_unique<State>(comm_.size());
 }
 
 LookupService::~LookupService() {
-  if (thread_.joinable()) {
-    workers_done_.store(true, std::memory_order_release);
-    thread_.join();
+  if (finished_) return;
+  // Still collective: the other ranks wait for our barrier. finish() reports
+  // its own failures (poll() aborts), so nothing escapes here.
+  try {
+    finish();
+  } catch (...) {
   }
+}
+
+void LookupService::check_thread() const {
+  if (!any_thread_ && std::this_thread::get_id() != owner_)
+    throw mpi::Error("lookup service: polled from a thread other than the one that initialised MPI");
 }
 
 void LookupService::submit(RequestBatch&& batch) { outgoing_.push(std::move(batch)); }
@@ -60,138 +96,156 @@ RequestBatch LookupService::fresh_batch(int dest) {
   return b;
 }
 
-std::vector<Slot> LookupService::finish() {
-  workers_done_.store(true, std::memory_order_release);
-  thread_.join();
-  return std::move(hits_);
-}
-
-void LookupService::run() {
+void LookupService::send(RequestBatch&& batch) {
+  check_thread();
   try {
-    const int p = comm_.size();
-    const MPI_Comm comm = comm_.get();
-    std::vector<std::deque<InFlight>> pending(static_cast<size_t>(p));
-    size_t open = 0;
-    std::list<ReplySend> replies;
-    std::string inbox;
-    std::vector<size_t> record_at;  // offset of each record of the request being served
-    bool in_barrier = false;
-    MPI_Request barrier = MPI_REQUEST_NULL;
-    unsigned idle = 0;
-
-    for (;;) {
-      bool active = false;
-
-      // Our workers' batches go out as they come.
-      RequestBatch b;
-      while (outgoing_.try_pop(b)) {
-        InFlight f{std::move(b), MPI_REQUEST_NULL};
-        mpi::check(MPI_Isend(f.batch.bytes.data(), mpi::narrow<int>(f.batch.bytes.size()), MPI_BYTE, f.batch.dest,
-                             static_cast<int>(Tag::request), comm, &f.req),
-                   "MPI_Isend");
-        stats_.requests_sent += 1;
-        stats_.request_bytes += f.batch.bytes.size();
-        stats_.lookups_sent += f.batch.records();
-        const int dest = f.batch.dest;
-        pending[static_cast<size_t>(dest)].push_back(std::move(f));
-        ++open;
-        active = true;
-      }
-
-      // Everything that has arrived: requests to serve, replies to match.
-      for (;;) {
-        int flag = 0;
-        MPI_Status st;
-        mpi::check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st), "MPI_Iprobe");
-        if (!flag) break;
-        active = true;
-        int count = 0;
-        MPI_Get_count(&st, MPI_BYTE, &count);
-        inbox.resize(static_cast<size_t>(count));
-        mpi::check(MPI_Recv(inbox.data(), count, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm, MPI_STATUS_IGNORE),
-                   "MPI_Recv");
-        if (st.MPI_TAG == static_cast<int>(Tag::request)) {
-          // Index the records first: the reply is sized once, and the
-          // lookups go to the shard together (their misses overlap).
-          record_at.clear();
-          for (size_t pos = 0; pos < inbox.size();) {
-            record_at.push_back(pos);
-            uint16_t len;
-            std::memcpy(&len, inbox.data() + pos + sizeof(uint64_t), sizeof len);
-            pos += RequestBatch::kRecordHeader + len;
-          }
-          const size_t records = record_at.size();
-          ReplySend& r = replies.emplace_back();
-          r.bits.assign((records + 7) / 8, '\0');
-          shard_.contains_each(
-              records,
-              [&](size_t i) {
-                uint64_t h;
-                std::memcpy(&h, inbox.data() + record_at[i], sizeof h);
-                return h;
-              },
-              [&](size_t i) {
-                uint16_t len;
-                std::memcpy(&len, inbox.data() + record_at[i] + sizeof(uint64_t), sizeof len);
-                return std::string_view(inbox.data() + record_at[i] + RequestBatch::kRecordHeader, len);
-              },
-              [&](size_t i) { r.bits[i / 8] = static_cast<char>(r.bits[i / 8] | (1 << (i % 8))); });
-          mpi::check(MPI_Isend(r.bits.data(), mpi::narrow<int>(r.bits.size()), MPI_BYTE, st.MPI_SOURCE,
-                               static_cast<int>(Tag::reply), comm, &r.req),
-                     "MPI_Isend");
-          stats_.lookups_served += records;
-          stats_.replies_sent += 1;
-          stats_.reply_bytes += r.bits.size();
-        } else {
-          auto& q = pending[static_cast<size_t>(st.MPI_SOURCE)];
-          InFlight f = std::move(q.front());
-          q.pop_front();
-          --open;
-          // The reply proves the request arrived; its send is complete or
-          // about to be.
-          mpi::check(MPI_Wait(&f.req, MPI_STATUS_IGNORE), "MPI_Wait");
-          const auto& slots = f.batch.slots;
-          for (size_t i = 0; i < slots.size(); ++i)
-            if ((static_cast<unsigned char>(inbox[i / 8]) >> (i % 8)) & 1U) hits_.push_back(slots[i]);
-          free_.push(std::move(f.batch));
-        }
-      }
-
-      // Reply buffers live until their sends complete.
-      for (auto it = replies.begin(); it != replies.end();) {
-        int done = 0;
-        mpi::check(MPI_Test(&it->req, &done, MPI_STATUS_IGNORE), "MPI_Test");
-        it = done ? replies.erase(it) : std::next(it);
-      }
-
-      if (!in_barrier && workers_done_.load(std::memory_order_acquire) && outgoing_.empty() && open == 0) {
-        mpi::check(MPI_Ibarrier(comm, &barrier), "MPI_Ibarrier");
-        in_barrier = true;
-        active = true;
-      }
-      if (in_barrier) {
-        int done = 0;
-        mpi::check(MPI_Test(&barrier, &done, MPI_STATUS_IGNORE), "MPI_Test");
-        if (done) break;
-      }
-
-      // Idle: give the core back to the workers (2 cores, 2 ranks, each
-      // with workers and this thread), but stay responsive to requests.
-      if (active) {
-        idle = 0;
-      } else if (++idle < 16) {
-        std::this_thread::yield();
-      } else {
-        std::this_thread::sleep_for(std::chrono::microseconds(50));
-      }
-    }
-    for (auto& r : replies) mpi::check(MPI_Wait(&r.req, MPI_STATUS_IGNORE), "MPI_Wait");
-    stats_.remote_hits = hits_.size();
+    post(std::move(batch));
   } catch (const std::exception& e) {
-    // No other rank can be told in order: this is the last resort.
     std::fprintf(stderr, "spellcheck: error: lookup service: %s\n", e.what());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
+}
+
+bool LookupService::poll() {
+  check_thread();
+  try {
+    return step();
+  } catch (const std::exception& e) {
+    // Other ranks wait for our replies and our barrier; they cannot be told
+    // in order: this is the last resort.
+    std::fprintf(stderr, "spellcheck: error: lookup service: %s\n", e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    return false;
+  }
+}
+
+void LookupService::pause(bool active, unsigned& idle) {
+  if (active) {
+    idle = 0;
+  } else if (++idle < 16) {
+    std::this_thread::yield();
+  } else {
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
+std::vector<Slot> LookupService::finish() {
+  check_thread();
+  if (finished_) return {};
+  State& st = *state_;
+  // Enter the barrier once nothing of ours is queued or unanswered (the
+  // caller submits nothing more), then serve until every rank is there.
+  serve_while([&] {
+    if (!st.in_barrier && outgoing_.empty() && st.open == 0) {
+      mpi::check(MPI_Ibarrier(comm_.get(), &st.barrier), "MPI_Ibarrier");
+      st.in_barrier = true;
+    }
+    if (!st.in_barrier) return true;
+    int done = 0;
+    mpi::check(MPI_Test(&st.barrier, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    return !done;
+  });
+  for (auto& r : st.replies) mpi::check(MPI_Wait(&r.req, MPI_STATUS_IGNORE), "MPI_Wait");
+  st.replies.clear();
+  stats_.remote_hits = hits_.size();
+  finished_ = true;
+  return std::move(hits_);
+}
+
+void LookupService::post(RequestBatch&& batch) {
+  State& st = *state_;
+  InFlight f{std::move(batch), MPI_REQUEST_NULL};
+  mpi::check(MPI_Isend(f.batch.bytes.data(), mpi::narrow<int>(f.batch.bytes.size()), MPI_BYTE, f.batch.dest,
+                       static_cast<int>(Tag::request), comm_.get(), &f.req),
+             "MPI_Isend");
+  stats_.requests_sent += 1;
+  stats_.request_bytes += f.batch.bytes.size();
+  stats_.lookups_sent += f.batch.records();
+  const int dest = f.batch.dest;
+  st.pending[static_cast<size_t>(dest)].push_back(std::move(f));
+  ++st.open;
+}
+
+bool LookupService::step() {
+  State& st = *state_;
+  const MPI_Comm comm = comm_.get();
+  bool active = false;
+
+  // The workers' batches go out as they come.
+  RequestBatch b;
+  while (outgoing_.try_pop(b)) {
+    post(std::move(b));
+    active = true;
+  }
+
+  // Everything that has arrived: requests to serve, replies to match.
+  std::string& inbox = st.inbox;
+  for (;;) {
+    int flag = 0;
+    MPI_Status status;
+    mpi::check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &status), "MPI_Iprobe");
+    if (!flag) break;
+    active = true;
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    inbox.resize(static_cast<size_t>(count));
+    mpi::check(MPI_Recv(inbox.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE),
+               "MPI_Recv");
+    if (status.MPI_TAG == static_cast<int>(Tag::request)) {
+      // Index the records first: the reply is sized once, and the lookups
+      // go to the shard together (their misses overlap).
+      std::vector<size_t>& record_at = st.record_at;
+      record_at.clear();
+      for (size_t pos = 0; pos < inbox.size();) {
+        record_at.push_back(pos);
+        uint16_t len;
+        std::memcpy(&len, inbox.data() + pos + sizeof(uint64_t), sizeof len);
+        pos += RequestBatch::kRecordHeader + len;
+      }
+      const size_t records = record_at.size();
+      ReplySend& r = st.replies.emplace_back();
+      r.bits.assign((records + 7) / 8, '\0');
+      shard_.contains_each(
+          records,
+          [&](size_t i) {
+            uint64_t h;
+            std::memcpy(&h, inbox.data() + record_at[i], sizeof h);
+            return h;
+          },
+          [&](size_t i) {
+            uint16_t len;
+            std::memcpy(&len, inbox.data() + record_at[i] + sizeof(uint64_t), sizeof len);
+            return std::string_view(inbox.data() + record_at[i] + RequestBatch::kRecordHeader, len);
+          },
+          [&](size_t i) { r.bits[i / 8] = static_cast<char>(r.bits[i / 8] | (1 << (i % 8))); });
+      mpi::check(MPI_Isend(r.bits.data(), mpi::narrow<int>(r.bits.size()), MPI_BYTE, status.MPI_SOURCE,
+                           static_cast<int>(Tag::reply), comm, &r.req),
+                 "MPI_Isend");
+      stats_.lookups_served += records;
+      stats_.replies_sent += 1;
+      stats_.reply_bytes += r.bits.size();
+    } else {
+      auto& q = st.pending[static_cast<size_t>(status.MPI_SOURCE)];
+      InFlight f = std::move(q.front());
+      q.pop_front();
+      --st.open;
+      // The reply proves the request arrived; its send is complete or about
+      // to be.
+      mpi::check(MPI_Wait(&f.req, MPI_STATUS_IGNORE), "MPI_Wait");
+      const auto& slots = f.batch.slots;
+      for (size_t i = 0; i < slots.size(); ++i)
+        if ((static_cast<unsigned char>(inbox[i / 8]) >> (i % 8)) & 1U) hits_.push_back(slots[i]);
+      free_.push(std::move(f.batch));
+    }
+  }
+
+  // Reply buffers live until their sends complete.
+  for (auto it = st.replies.begin(); it != st.replies.end();) {
+    int done = 0;
+    mpi::check(MPI_Test(&it->req, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    it = done ? st.replies.erase(it) : std::next(it);
+  }
+  return active;
 }
 
 }  // namespace spellcheck

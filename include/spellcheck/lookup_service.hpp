@@ -1,9 +1,18 @@
 #pragma once
-// LookupService: the communication thread of the candidate phase. It is the
-// only thread that talks to other ranks while the workers compute: it sends
+// LookupService: the communication side of the candidate phase. It is the
+// only code that talks to other ranks while the workers compute: it sends
 // the workers' request batches to their owners, answers other ranks'
 // requests against the local Shard, matches replies to the batches that
 // asked, and detects global termination.
+//
+// Thread model. The service has no thread of its own: it runs on the thread
+// that initialised MPI (the caller of suggest(), which is the master of its
+// OpenMP team), in poll() calls that the caller interleaves with its own
+// work. Other threads only hand it batches through a queue (submit). So MPI
+// is called from one thread only, the one that initialised it, which is all
+// MPI_THREAD_FUNNELED promises, and all Open MPI 4.1 with UCX supports below
+// MPI_THREAD_MULTIPLE (its UCX worker is then usable from the creating
+// thread only).
 //
 // Wire format. A request is records [u64 hash][u16 length][bytes] (the owner
 // reuses the hash: no rehash); a reply is one bit per record in request
@@ -17,8 +26,8 @@
 // completes no request or reply is in flight anywhere.
 #include <tbb/concurrent_queue.h>
 
-#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -58,33 +67,59 @@ struct ServiceStats {
 
 class LookupService {
  public:
-  // Starts the communication thread on a duplicate of comm.
+  // On the thread that initialised MPI (mpi::Error otherwise, unless MPI
+  // runs with MPI_THREAD_MULTIPLE). Collective: duplicates comm.
   LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches);
+  // Finishes (collective termination) if finish() was not called.
   ~LookupService();
   LookupService(const LookupService&) = delete;
   LookupService& operator=(const LookupService&) = delete;
 
-  // Worker side (thread-safe). submit blocks while the queue is full: the
-  // back-pressure that bounds memory when workers outrun the network.
+  // Worker side, any thread but the service's: submit blocks while the
+  // queue is full, the back-pressure that bounds memory when workers outrun
+  // the network (the service thread must keep polling meanwhile).
   void submit(RequestBatch&& batch);
+  // Thread-safe: an empty batch for dest, reusing a returned buffer.
   RequestBatch fresh_batch(int dest);
+  // Whether submit() may block soon: the service thread, when it does work
+  // of its own, polls sooner then.
+  bool queue_filling() const { return outgoing_.size() * 2 >= outgoing_.capacity(); }
 
-  // Called once, after the workers are done: waits for global termination,
-  // joins the thread and returns the candidates other ranks confirmed.
+  // Service side, the constructing thread only. send() sends one of its own
+  // batches at once (never blocks); poll() does one round of the service
+  // (queued batches out, requests served, replies matched) and returns
+  // whether anything happened.
+  void send(RequestBatch&& batch);
+  bool poll();
+  // poll() while busy() holds, giving the core back when there is nothing
+  // to do (2 cores, 2 ranks: the workers need it) but staying responsive.
+  template <class Busy>
+  void serve_while(Busy busy) {
+    unsigned idle = 0;
+    while (busy()) pause(poll(), idle);
+  }
+  // Once, after every batch has been submitted or sent: serves until global
+  // termination and returns the candidates other ranks confirmed.
   std::vector<Slot> finish();
   const ServiceStats& stats() const { return stats_; }
 
  private:
-  void run();
+  struct State;
+  void post(RequestBatch&& batch);
+  bool step();
+  void check_thread() const;
+  static void pause(bool active, unsigned& idle);
 
+  bool any_thread_;  // MPI_THREAD_MULTIPLE: no thread check (first: checked before comm_'s collective)
   mpi::Comm comm_;
   const Shard& shard_;
   tbb::concurrent_bounded_queue<RequestBatch> outgoing_;
   tbb::concurrent_queue<RequestBatch> free_;
-  std::atomic<bool> workers_done_{false};
   std::vector<Slot> hits_;
   ServiceStats stats_;
-  std::thread thread_;
+  std::thread::id owner_;
+  bool finished_ = false;
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace spellcheck

@@ -32,9 +32,17 @@ struct Suggestions {
   ServiceStats service;
 };
 
-// Collective (the lookup service terminates with all ranks).
+// Collective (the lookup service terminates with all ranks). Runs the lookup
+// service on the calling thread, which must be the one that initialised MPI
+// (unless MPI_THREAD_MULTIPLE), beside the OpenMP team's workers. If any
+// thread throws, the service still terminates with the other ranks, then the
+// first exception is rethrown on this rank (the others return normally).
 Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
                     const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
                     size_t batch_bytes, Progress& progress);
+
+// Tests only (fault injection): when set, every generating thread calls it
+// with the first word of each chunk of words it takes; it may throw.
+void set_suggest_fault(void (*hook)(size_t first_word));
 
 }  // namespace spellcheck
