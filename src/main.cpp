@@ -17,7 +17,10 @@
 #include "spellcheck/exchange.hpp"
 #include "spellcheck/judge.hpp"
 #include "spellcheck/mpi.hpp"
+#include "spellcheck/frequencies.hpp"
 #include "spellcheck/options.hpp"
+#include "spellcheck/ranked_lookup.hpp"
+#include "spellcheck/ranked_report.hpp"
 #include "spellcheck/reader.hpp"
 #include "spellcheck/report.hpp"
 #include "spellcheck/shard.hpp"
@@ -90,19 +93,171 @@ std::string occurrence_report(const InputPlan& plan, const std::vector<LineView>
     const std::string extra(lines[i].extra);
     const size_t tab = extra.find('\t');
     counts[i] = extra.substr(0, tab);
-    positions[i] = std::stoull(extra.substr(tab + 1));
+    positions[i] = std::stoull(extra.substr(tab + 1));  // stops at a third field (ranked candidates)
   }
   const auto where = resolve_locations(plan, positions);
   std::string tsv = "word\toccurrences\tfirst_location\tcandidates\n";
   for (size_t i = 0; i < lines.size(); ++i) {
-    const std::string l(lines[i].line);
-    const size_t from = lines[i].word.size() + 2;  // past "word: "
-    std::string cands = l.substr(std::min(from + 1, l.size() - 1), std::string::npos);
-    cands.pop_back();  // '\n'
+    std::string cands;
+    if (const size_t third = lines[i].extra.find('\t', lines[i].extra.find('\t') + 1); third != std::string_view::npos) {
+      cands = std::string(lines[i].extra.substr(third + 1));
+    } else {
+      const std::string l(lines[i].line);
+      const size_t from = lines[i].word.size() + 2;  // past "word: "
+      cands = l.substr(std::min(from + 1, l.size() - 1), std::string::npos);
+      cands.pop_back();  // '\n'
+    }
     tsv += std::string(lines[i].word) + "\t" + counts[i] + "\t" + where[i].path + ":" + std::to_string(where[i].line) +
            ":" + std::to_string(where[i].column) + "\t" + cands + "\n";
   }
   return tsv;
+}
+
+// The shipped frequency list: beside the sources, or where make install put
+// it.
+std::string default_frequencies() {
+  for (const char* dir : {SPELLCHECK_SOURCE_DATA_DIR, SPELLCHECK_INSTALL_DATA_DIR}) {
+    const std::string path = std::string(dir) + "/freq/en-80k.txt";
+    if (::access(path.c_str(), R_OK) == 0) return path;
+  }
+  return {};
+}
+
+// --suggest ranked, from the judged words on: the ranked index (built only
+// in this mode), the lookups, the lines. The SPEC path stays as it was.
+int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& plan, Timings& t, double t0,
+               WordList entries, const Judged& judged, std::unique_ptr<OutputFile>& out,
+               std::unique_ptr<OutputFile>& report) {
+  const int rank = comm.rank();
+  RankedParams params;
+  params.deletes.max_distance = opt.max_distance;
+  params.deletes.prefix_length = opt.prefix_length;
+  params.sound_distance = opt.sound_distance;
+  params.top = opt.top;
+  RankedIndex index;
+  {
+    PhaseTimer pt(t, "rank-index");
+    std::string freq_path = opt.frequencies.empty() ? default_frequencies() : opt.frequencies;
+    FrequencyList freq;
+    run.step([&] {
+      if (freq_path.empty()) {
+        if (rank == 0 && !opt.quiet)
+          std::fputs("spellcheck: warning: no frequency list found (--frequencies FILE); ranking without word priors\n",
+                     stderr);
+        return;
+      }
+      require_readable_file(freq_path, "frequency file");
+    });
+    if (!freq_path.empty()) {
+      TextChunk chunk = read_line_share(comm, freq_path);
+      run.step([&] { freq = parse_frequencies(chunk.bytes, freq_path); });
+    }
+    index.build(comm, std::move(entries), std::move(freq), params);
+  }
+  RankedCounts counts;
+  std::vector<RankedWord> ranked;
+  {
+    PhaseTimer pt(t, "ranked");
+    run.step([&] { ranked = index.suggest(comm, judged.misspelled, channel_weights(), counts); });
+  }
+  uint64_t accepted = 0;
+  for (const auto& r : ranked) accepted += r.accepted;
+  {
+    PhaseTimer pt(t, "report");
+    const bool with_report = !opt.report.empty();
+    ExtraFn extra;
+    if (with_report)
+      extra = [&](size_t i, std::string& x) {
+        x += std::to_string(judged.occurrences[i]);
+        x += '\t';
+        x += std::to_string(judged.first_position[i]);
+        x += '\t';
+        for (size_t k = 0; k < ranked[i].best.size(); ++k) {
+          if (k) x += ' ';
+          x += ranked[i].best[k].word;
+        }
+      };
+    const std::string run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
+                                                  opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
+    const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
+    run.step([&] {
+      if (rank != 0) return;
+      std::vector<std::string_view> parts;
+      for (size_t r = 0; r < runs.parts(); ++r) parts.push_back(runs.part(r));
+      std::vector<LineView> kept;
+      merge_runs(parts, [&](const LineView& l) {
+        out->append(l.line);
+        if (with_report) kept.push_back(l);
+      });
+      if (with_report) report->write(occurrence_report(plan, kept));
+      out->commit();
+      if (with_report) report->commit();
+    });
+  }
+  t.add("total", mpi::now() - t0);
+
+  const auto phases = summarize(comm, t);
+  std::vector<uint64_t> sums = {judged.distinct, judged.misspelled.size(), accepted, counts.delete_lookups,
+                                counts.entries_checked, counts.found, index.entries()};
+  mpi::allreduce_sum(comm, sums);
+  const auto index_bytes = mpi::allgather(comm, static_cast<uint64_t>(index.bytes()));
+  const auto rss_per_rank = mpi::allgather(comm, peak_rss_bytes());
+  if (rank != 0) return kExitOk;
+  const uint64_t misspelled = sums[1] - sums[2];
+  if (!opt.quiet) {
+    std::fputs(timing_lines(phases).c_str(), stderr);
+    uint64_t max_index = 0;
+    for (auto b : index_bytes) max_index = std::max(max_index, b);
+    std::fprintf(stderr,
+                 "[spellcheck] ranks=%d threads=%d mode=ranked distinct=%llu misspelled=%llu accepted_by_case=%llu "
+                 "delete_lookups=%llu checked=%llu found=%llu index_max_rank=%.1fMB total=%.3fs\n",
+                 comm.size(), omp_get_max_threads(), static_cast<unsigned long long>(sums[0]),
+                 static_cast<unsigned long long>(misspelled), static_cast<unsigned long long>(sums[2]),
+                 static_cast<unsigned long long>(sums[3]), static_cast<unsigned long long>(sums[4]),
+                 static_cast<unsigned long long>(sums[5]), static_cast<double>(max_index) / 1e6, phases.back().max);
+  }
+  if (!opt.stats.empty()) {
+    JsonObject options, ph, c;
+    options.add("words_mode", opt.words_mode)
+        .add("suggest", "ranked")
+        .add("max_distance", opt.max_distance)
+        .add("top", static_cast<uint64_t>(opt.top))
+        .add("sound_distance", static_cast<double>(opt.sound_distance))
+        .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
+        .add("format", opt.jsonl ? "jsonl" : "text")
+        .add("dictionary", opt.dictionary);
+    for (const auto& p : phases) ph.add(p.phase, JsonObject().add("avg", p.avg).add("min", p.min).add("max", p.max));
+    c.add("distinct", sums[0])
+        .add("misspelled", misspelled)
+        .add("accepted_by_case", sums[2])
+        .add("delete_lookups", sums[3])
+        .add("entries_checked", sums[4])
+        .add("entries_found", sums[5])
+        .add("index_entries", sums[6]);
+    std::vector<JsonObject> per_rank;
+    for (int r = 0; r < comm.size(); ++r)
+      per_rank.push_back(JsonObject()
+                             .add("rank", r)
+                             .add("ranked_index_bytes", index_bytes[static_cast<size_t>(r)])
+                             .add("peak_rss_bytes", rss_per_rank[static_cast<size_t>(r)]));
+    JsonObject root;
+    root.add("version", SPELLCHECK_VERSION)
+        .add("mode", opt.words_mode ? "words" : "documents")
+        .add("suggest", "ranked")
+        .add("ranks", comm.size())
+        .add("threads", omp_get_max_threads())
+        .add("options", options)
+        .add("phases", ph)
+        .add("counts", c)
+        .add("per_rank", per_rank);
+    try {
+      write_file_atomically(opt.stats, root.str() + "\n");
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "spellcheck: error: --stats: %s\n", e.what());
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
 }
 
 int run(int argc, char** argv, int provided) {
@@ -160,6 +315,8 @@ int run(int argc, char** argv, int provided) {
     entries = WordList();
     entry_hashes = {};
   }
+  WordList ranked_entries;  // the shard's entries as spelled, for the ranked index
+  if (opt.ranked) ranked_entries = shard_words.words;
   Shard shard;
   {
     PhaseTimer pt(t, "index");
@@ -227,6 +384,7 @@ int run(int argc, char** argv, int provided) {
     judged = judge(shard, routed);
     routed = Routed();
   }
+  if (opt.ranked) return run_ranked(comm, run, opt, plan, t, t0, std::move(ranked_entries), judged, out, report);
   Suggestions sugg;
   {
     PhaseTimer pt(t, "candidates");

@@ -47,13 +47,29 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--batch-bytes") o.batch_bytes = static_cast<size_t>(parse_integer(flag, v, 1, 1 << 30));
   else if (flag == "--filter-bits") o.filter_bits = parse_real(flag, v, 1.0, 64.0);
   else if (flag == "--filter-exchange") o.filter_exchange = parse_filter_exchange(flag, v);
+  else if (flag == "--suggest") {
+    if (v == "ranked") o.ranked = true;
+    else if (v == "spec") o.ranked = false;
+    else throw UsageError("--suggest must be spec or ranked, got '" + std::string(v) + "'");
+  }
+  else if (flag == "--max-distance") o.max_distance = static_cast<int>(parse_integer(flag, v, 1, 2));
+  else if (flag == "--top") o.top = static_cast<size_t>(parse_integer(flag, v, 1, 1000));
+  else if (flag == "--frequencies") o.frequencies = v;
+  else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
+  else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
+  else if (flag == "--format") {
+    if (v == "jsonl") o.jsonl = true;
+    else if (v == "text") o.jsonl = false;
+    else throw UsageError("--format must be text or jsonl, got '" + std::string(v) + "'");
+  }
   else throw UsageError("unknown option '" + std::string(flag) + "' (see --help)");
 }
 
 bool takes_value(std::string_view flag) {
   return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
-         flag == "--filter-exchange";
+         flag == "--filter-exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
+         flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format";
 }
 
 }  // namespace
@@ -68,7 +84,9 @@ Options parse_options(int argc, const char* const* argv) {
              {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
              {"SPELLCHECK_FILTER_BITS", "--filter-bits"},
              {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
-             {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"}};
+             {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
+             {"SPELLCHECK_SUGGEST", "--suggest"},
+             {"SPELLCHECK_FREQUENCIES", "--frequencies"}};
   for (const auto& e : env)
     if (const char* v = std::getenv(e.var); v && *v) {
       try {
@@ -114,6 +132,10 @@ Options parse_options(int argc, const char* const* argv) {
       o.affix_filter = false;
       continue;
     }
+    if (a == "--no-sound-alikes") {
+      o.sound_distance = -1;
+      continue;
+    }
     if (a == "--progress") {
       o.progress = 1;
       continue;
@@ -142,6 +164,7 @@ Options parse_options(int argc, const char* const* argv) {
   o.dictionary = positional[0];
   o.inputs.assign(positional.begin() + 1, positional.end());
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
+  if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
   return o;
 }
 
@@ -158,9 +181,31 @@ sharded over the MPI ranks; each rank uses OpenMP threads.
 INPUT is raw text (files, or directories read recursively in byte-wise path
 order), or with --words a word list (one word per line).
 
+With --suggest ranked, each misspelled word gets its most likely
+corrections instead, best first (up to --top), within --max-distance edits
+(insertion, deletion, substitution, transposition of neighbours, counted in
+letters) or sounding alike; ranked by word frequency and how likely the
+typing error is. Words in capitals or title case of an entry are accepted.
+
 Options:
   --words                 word-list mode: every line of INPUT is one word
-  -o, --output FILE       write the result to FILE (atomically) instead of stdout
+  --suggest MODE          spec (default): all edit-distance-1 candidates in
+                          byte order, as SPEC.md says; ranked: ranked
+                          suggestions (below)
+  --max-distance N        ranked: edits at most (1 or 2, default 2)
+  --top K                 ranked: suggestions per word (default 10)
+  --frequencies FILE      ranked: `word count` lines (SymSpell's format) for
+                          the word prior (default: the shipped en-80k list)
+  --sound-distance N      ranked: phonetic keys up to N edits apart sound
+                          alike (0-2, default 1)
+  --no-sound-alikes       ranked: only words within --max-distance
+  --prefix-length N       ranked: code points of each word's prefix in the
+                          symmetric-delete index (4-64, default 7)
+  --format FMT            ranked: text (default, the SPEC line format with
+                          candidates by rank) or jsonl (word, occurrences,
+                          suggestions with distance and score)
+  -o, --output FILE       write the result to FILE instead of stdout (a regular
+                          file is replaced only once complete)
   --stats FILE            write run statistics as JSON (phases, counts, traffic)
   --report FILE           document mode: TSV of misspelled words with their
                           occurrence count, first location and candidates
@@ -184,7 +229,7 @@ Options:
 
 Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
-SPELLCHECK_MAX_WORD_LENGTH.
+SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST, SPELLCHECK_FREQUENCIES.
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";

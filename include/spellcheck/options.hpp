@@ -25,6 +25,13 @@ struct Options {
   bool affix_filter = true;         // --no-affix-filter: try edits at every position
   int progress = -1;                // --progress / --no-progress; -1: when stderr is a terminal
   bool quiet = false;               // --quiet: no timing/summary lines
+  bool ranked = false;              // --suggest ranked (default: spec, the SPEC.md output)
+  int max_distance = 2;             // --max-distance 1|2 (ranked)
+  size_t top = 10;                  // --top K (ranked)
+  std::string frequencies;          // --frequencies FILE (ranked); empty: the shipped list
+  int sound_distance = 1;           // --sound-distance N; -1 (--no-sound-alikes): edit distance only
+  size_t prefix_length = 7;         // --prefix-length N: code points of the symmetric-delete prefix
+  bool jsonl = false;               // --format jsonl (ranked); default text
   bool help = false;
   bool version = false;
 };

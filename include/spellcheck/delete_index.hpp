@@ -1,0 +1,166 @@
+#pragma once
+// The symmetric-delete index (SymSpell's method) behind ranked suggestions,
+// in two parts that are sharded over ranks separately (see ranked_lookup):
+//
+//   PrefixBuckets  entry -> its bucket, keyed by the hash of the first
+//                  prefix_length code points of the case-folded entry;
+//                  holds the entries themselves (spelling, folded code
+//                  points, frequency). Owner: owner_of(prefix hash).
+//   DeleteTable    hash of a string made by deleting up to max_distance code
+//                  points from a bucket's prefix -> the prefix hashes that
+//                  make it. Owner: owner_of(delete hash).
+//
+// Two words within distance d (OSA) have prefixes that share a string
+// reachable by at most d deletions from each (a transposition or a
+// substitution is one deletion on each side; cutting both words at the
+// same length keeps the two sides' deletion counts equal), so looking up
+// the deletes of a typo's prefix reaches the bucket of every entry within
+// d; each one found is then checked with the true distance. Hash
+// collisions only merge buckets or postings: they cost time, never a
+// candidate. Flat arrays with an open-addressing directory, built once,
+// read-only after.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "spellcheck/word_list.hpp"
+
+namespace spellcheck {
+
+struct DeleteParams {
+  int max_distance = 2;
+  size_t prefix_length = 7;
+};
+
+// XXH3 of code points (their 4-byte values).
+uint64_t code_point_hash(const char32_t* w, size_t n);
+// The hash of a folded word's bucket: of its first prefix_length code points.
+inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
+  return code_point_hash(w, n < prefix_length ? n : prefix_length);
+}
+// The hashes of every distinct string made by deleting 0..max_distance code
+// points from w's prefix, sorted (the prefix itself included). scratch is
+// reused between calls.
+void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
+
+// An open-addressing map from 64-bit hashes to dense group numbers
+// (linear probing, at most half full). Hash 0 is stored as 1.
+class HashDirectory {
+ public:
+  void build(const std::vector<uint64_t>& distinct_keys);  // group k = position in the vector
+  // The group of h, or -1.
+  int64_t find(uint64_t h) const {
+    if (slots_.empty()) return -1;
+    const uint64_t k = h ? h : 1;
+    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.key == k) return s.group;
+      if (s.key == 0) return -1;
+    }
+  }
+  void prefetch(uint64_t h) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[((h ? h : 1) * 0x9E3779B97F4A7C15ULL) >> shift_]);
+  }
+  size_t bytes() const { return slots_.size() * sizeof(Slot); }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;
+    int64_t group = -1;
+  };
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  int shift_ = 64;
+};
+
+// This rank's buckets of entries.
+class PrefixBuckets {
+ public:
+  // entries: spellings as in the dictionary (distinct); frequency: one per
+  // entry (0 when unknown).
+  void build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p);
+  size_t size() const { return entries_.size(); }
+  // Entries of the bucket with this prefix hash: [first, last) into order().
+  std::pair<const uint32_t*, const uint32_t*> bucket(uint64_t h) const {
+    const int64_t g = directory_.find(h);
+    if (g < 0) return {nullptr, nullptr};
+    return {order_.data() + group_start_[static_cast<size_t>(g)],
+            order_.data() + group_start_[static_cast<size_t>(g) + 1]};
+  }
+  void prefetch(uint64_t h) const { directory_.prefetch(h); }
+  std::string_view spelling(uint32_t e) const { return entries_[e]; }
+  const char32_t* folded(uint32_t e) const { return folded_.data() + folded_start_[e]; }
+  size_t folded_size(uint32_t e) const { return folded_start_[e + 1] - folded_start_[e]; }
+  uint64_t frequency(uint32_t e) const { return frequency_[e]; }
+  // Adds collection counts (document mode), per entry.
+  void add_collection_counts(const std::vector<uint64_t>& counts) { collection_ = counts; }
+  uint64_t collection_count(uint32_t e) const { return collection_.empty() ? 0 : collection_[e]; }
+  // Calls f(prefix hash, delete hash) for every delete of every bucket's
+  // distinct prefixes: what the DeleteTable is built from.
+  template <class F>
+  void for_each_delete(const DeleteParams& p, F&& f) const;
+  size_t bytes() const;
+
+ private:
+  WordList entries_;
+  std::vector<char32_t> folded_;
+  std::vector<uint64_t> folded_start_;
+  std::vector<uint64_t> frequency_, collection_;
+  std::vector<uint64_t> prefix_of_;     // per entry
+  std::vector<uint32_t> order_;         // entries sorted by prefix hash
+  std::vector<uint32_t> group_start_;   // per distinct prefix hash, into order_
+  HashDirectory directory_;
+};
+
+// This rank's part of the delete -> prefixes map.
+class DeleteTable {
+ public:
+  // pairs: (delete hash, prefix hash), any order, duplicates allowed.
+  void build(std::vector<std::pair<uint64_t, uint64_t>> pairs);
+  // Prefix hashes that make delete hash h: [first, last).
+  std::pair<const uint64_t*, const uint64_t*> find(uint64_t h) const {
+    const int64_t g = directory_.find(h);
+    if (g < 0) return {nullptr, nullptr};
+    return {postings_.data() + group_start_[static_cast<size_t>(g)],
+            postings_.data() + group_start_[static_cast<size_t>(g) + 1]};
+  }
+  void prefetch(uint64_t h) const { directory_.prefetch(h); }
+  size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
+  size_t postings() const { return postings_.size(); }
+  size_t bytes() const {
+    return postings_.size() * sizeof(uint64_t) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+  }
+
+ private:
+  std::vector<uint64_t> postings_;
+  std::vector<uint32_t> group_start_;
+  HashDirectory directory_;
+};
+
+template <class F>
+void PrefixBuckets::for_each_delete(const DeleteParams& p, F&& f) const {
+  std::vector<uint64_t> dels;
+  for (size_t g = 0; g + 1 < group_start_.size(); ++g) {
+    // Distinct prefixes of the bucket (one, unless two prefixes collided).
+    const uint32_t* first = order_.data() + group_start_[g];
+    const uint32_t* last = order_.data() + group_start_[g + 1];
+    for (const uint32_t* e = first; e != last; ++e) {
+      const size_t n = std::min(folded_size(*e), p.prefix_length);
+      auto same_prefix = [&](uint32_t o) {
+        return std::min(folded_size(o), p.prefix_length) == n && std::equal(folded(o), folded(o) + n, folded(*e));
+      };
+      if (e != first && same_prefix(*first)) continue;  // the common case: one prefix per bucket
+      bool seen = false;
+      for (const uint32_t* o = first; o != e && !seen; ++o)
+        seen = same_prefix(*o);
+      if (seen) continue;
+      prefix_deletes(folded(*e), n, p, dels);
+      for (const uint64_t d : dels) f(prefix_of_[*e], d);
+    }
+  }
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,39 @@
+#pragma once
+// Restricted Damerau-Levenshtein distance (optimal string alignment):
+// insertion, deletion, substitution and transposition of two adjacent
+// letters, each costing one, no substring edited twice. Over code points
+// (see code_points.hpp), so `naïve` and `naive` are one apart.
+#include <cstddef>
+#include <cstdint>
+
+namespace spellcheck {
+
+// The distance between a and b, or max + 1 when it is greater than max
+// (rows stop early once every cell of one exceeds max). No allocation for
+// words up to kOsaStackLength code points.
+inline constexpr size_t kOsaStackLength = 128;
+int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int max);
+
+// The edits of one optimal alignment of a misspelling `typo` with a
+// dictionary word `word`, as the error model sees them. Insertions are
+// letters of the word the typist left out; deletions are letters the typist
+// added.
+struct EditProfile {
+  uint8_t distance = 0;
+  uint8_t transpositions = 0;
+  uint8_t substitutions = 0;           // all substitutions, of which:
+  uint8_t keyboard_substitutions = 0;  //   the two keys touch on a QWERTY keyboard
+  uint8_t vowel_substitutions = 0;     //   a vowel for a vowel
+  uint8_t insertions = 0;              // all letters left out, of which:
+  uint8_t double_insertions = 0;       //   one of a doubled pair (`acomodate`)
+  uint8_t deletions = 0;               // all letters added, of which:
+  uint8_t double_deletions = 0;        //   a letter repeated (`untill`)
+  uint8_t first_letter = 0;            // an edit at the first letter
+};
+
+// The profile of an optimal alignment (ties broken in a fixed order:
+// match, transposition, substitution, insertion, deletion). Words longer
+// than kOsaStackLength get a profile of substitutions only.
+EditProfile edit_profile(const char32_t* typo, size_t n, const char32_t* word, size_t m);
+
+}  // namespace spellcheck

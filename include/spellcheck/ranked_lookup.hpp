@@ -1,0 +1,69 @@
+#pragma once
+// Ranked suggestions over the sharded symmetric-delete index (see
+// delete_index.hpp). Three tables, each sharded by its own key's owner
+// (owner_of), so no rank holds the whole dictionary or index:
+//
+//   buckets   entries by the hash of their folded prefix
+//   deletes   prefix deletes -> prefix hashes
+//   sounds    deletes of each entry's phonetic key -> (owner rank, entry)
+//
+// A round of lookups for a batch of misspelled words is two request/reply
+// exchanges (personalised all-to-alls on the thread that initialised MPI):
+//   1. each word's prefix deletes and sound-key deletes to their owners,
+//      which answer with prefix hashes and entry references;
+//   2. the word to the owners of those buckets and entries, which check
+//      every entry with the true distance (OSA <= max distance; or, for a
+//      sound-alike, keys one edit apart and OSA <= sound_alike_reach) and
+//      send back the ones that pass, with their frequencies.
+// The asking rank ranks what came back (ranking.hpp). Rounds hold at most
+// words_per_round words per rank, so memory stays bounded; every rank takes
+// part in as many rounds as the busiest one needs.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "spellcheck/delete_index.hpp"
+#include "spellcheck/frequencies.hpp"
+#include "spellcheck/mpi.hpp"
+#include "spellcheck/ranking.hpp"
+#include "spellcheck/word_list.hpp"
+
+namespace spellcheck {
+
+struct RankedParams {
+  DeleteParams deletes;       // max distance, prefix length
+  int sound_distance = 1;     // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
+  size_t top = 10;
+  size_t words_per_round = 16384;
+};
+
+struct RankedCounts {
+  uint64_t words = 0;          // looked up
+  uint64_t delete_lookups = 0; // prefix and sound deletes asked
+  uint64_t entries_checked = 0;
+  uint64_t found = 0;          // entries that passed the check
+  uint64_t rounds = 0;
+};
+
+class RankedIndex {
+ public:
+  // Collective. entries: this rank's dictionary entries as spelled (its
+  // shard, duplicates allowed); frequencies: this rank's share of the
+  // frequency list.
+  void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params);
+
+  // Collective: the ranked suggestions of this rank's words, one per word.
+  std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                  RankedCounts& counts) const;
+
+  size_t bytes() const { return buckets_.bytes() + deletes_.bytes() + sounds_.bytes(); }
+  size_t entries() const { return buckets_.size(); }
+
+ private:
+  RankedParams params_;
+  PrefixBuckets buckets_;
+  DeleteTable deletes_;
+  DeleteTable sounds_;
+};
+
+}  // namespace spellcheck

@@ -1,0 +1,123 @@
+#include "spellcheck/delete_index.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+
+#include "spellcheck/code_points.hpp"
+
+namespace spellcheck {
+
+uint64_t code_point_hash(const char32_t* w, size_t n) { return XXH3_64bits(w, n * sizeof(char32_t)); }
+
+void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out) {
+  out.clear();
+  n = std::min({n, p.prefix_length, size_t{64}});  // the options cap prefix_length at 64
+  out.push_back(code_point_hash(w, n));
+  if (p.max_distance >= 1) {
+    char32_t one[64];
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0 && w[i] == w[i - 1]) continue;  // deleting either of two equal neighbours gives one string
+      size_t k = 0;
+      for (size_t j = 0; j < n; ++j)
+        if (j != i) one[k++] = w[j];
+      out.push_back(code_point_hash(one, k));
+      if (p.max_distance >= 2) {
+        char32_t two[64];
+        for (size_t a = 0; a < k; ++a) {
+          if (a > 0 && one[a] == one[a - 1]) continue;
+          size_t m = 0;
+          for (size_t b = 0; b < k; ++b)
+            if (b != a) two[m++] = one[b];
+          out.push_back(code_point_hash(two, m));
+        }
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void HashDirectory::build(const std::vector<uint64_t>& keys) {
+  size_t cap = 16;
+  while (cap < 2 * keys.size()) cap *= 2;
+  slots_.assign(cap, Slot{});
+  mask_ = cap - 1;
+  shift_ = 64 - std::countr_zero(cap);
+  for (size_t g = 0; g < keys.size(); ++g) {
+    const uint64_t k = keys[g] ? keys[g] : 1;
+    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+      if (slots_[i].key == 0) {
+        slots_[i] = Slot{k, static_cast<int64_t>(g)};
+        break;
+      }
+      if (slots_[i].key == k) break;  // 0 and 1 both stored as 1: one group
+    }
+  }
+}
+
+void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p) {
+  entries_ = std::move(entries);
+  frequency_ = std::move(frequency);
+  frequency_.resize(entries_.size(), 0);
+  const size_t n = entries_.size();
+  folded_start_.assign(n + 1, 0);
+  folded_.resize(entries_.bytes.size());  // at most one code point per byte
+  std::vector<char32_t> cps;
+  uint64_t at = 0;
+  for (size_t e = 0; e < n; ++e) {
+    const std::string_view w = entries_[e];
+    const size_t k = decode_utf8(w, folded_.data() + at);
+    for (size_t i = 0; i < k; ++i) folded_[at + i] = fold_case(folded_[at + i]);
+    at += k;
+    folded_start_[e + 1] = at;
+  }
+  folded_.resize(at);
+  folded_.shrink_to_fit();
+  prefix_of_.resize(n);
+  for (size_t e = 0; e < n; ++e)
+    prefix_of_[e] = prefix_hash(folded(static_cast<uint32_t>(e)), folded_size(static_cast<uint32_t>(e)),
+                                p.prefix_length);
+  order_.resize(n);
+  std::iota(order_.begin(), order_.end(), 0U);
+  std::sort(order_.begin(), order_.end(), [&](uint32_t a, uint32_t b) {
+    return prefix_of_[a] != prefix_of_[b] ? prefix_of_[a] < prefix_of_[b] : a < b;
+  });
+  group_start_.clear();
+  std::vector<uint64_t> keys;
+  for (size_t i = 0; i < n; ++i)
+    if (i == 0 || prefix_of_[order_[i]] != prefix_of_[order_[i - 1]]) {
+      group_start_.push_back(static_cast<uint32_t>(i));
+      keys.push_back(prefix_of_[order_[i]]);
+    }
+  group_start_.push_back(static_cast<uint32_t>(n));
+  directory_.build(keys);
+}
+
+size_t PrefixBuckets::bytes() const {
+  return entries_.bytes.size() + entries_.starts.size() * sizeof(uint32_t) + folded_.size() * sizeof(char32_t) +
+         folded_start_.size() * sizeof(uint64_t) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
+         prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
+         group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+}
+
+void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  postings_.resize(pairs.size());
+  group_start_.clear();
+  std::vector<uint64_t> keys;
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    if (i == 0 || pairs[i].first != pairs[i - 1].first) {
+      group_start_.push_back(static_cast<uint32_t>(i));
+      keys.push_back(pairs[i].first);
+    }
+    postings_[i] = pairs[i].second;
+  }
+  group_start_.push_back(static_cast<uint32_t>(pairs.size()));
+  directory_.build(keys);
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,411 @@
+#include "spellcheck/ranked_lookup.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unordered_map>
+
+#include "spellcheck/code_points.hpp"
+#include "spellcheck/exchange.hpp"
+#include "spellcheck/first_error.hpp"
+#include "spellcheck/noisy_channel.hpp"
+#include "spellcheck/osa_distance.hpp"
+#include "spellcheck/word_hash.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+template <class T>
+void put(std::string& s, T v) {
+  s.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+T get(const char*& p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  p += sizeof v;
+  return v;
+}
+
+// Case-folded code points of w into out; returns the count.
+size_t fold_word(std::string_view w, std::vector<char32_t>& out) {
+  out.resize(w.size() + 1);
+  const size_t n = decode_utf8(w, out.data());
+  for (size_t i = 0; i < n; ++i) out[i] = fold_case(out[i]);
+  return n;
+}
+
+std::u32string sound_of(const char32_t* w, size_t n) {
+  const std::string k = phonetic_key(w, n);
+  return std::u32string(k.begin(), k.end());
+}
+
+// Runs work(begin, end, thread_buffers) over [0, n) in contiguous ranges,
+// one per thread of whatever team OpenMP gives; returns the buffers in
+// thread order (so concatenating them keeps the order of [0, n)).
+template <class Buffer, class Work>
+std::vector<Buffer> in_ranges(size_t n, Work&& work) {
+  std::vector<Buffer> parts;
+  FirstError err;
+#pragma omp parallel
+  {
+#pragma omp single
+    parts.resize(static_cast<size_t>(omp_get_num_threads()));
+    const size_t t = static_cast<size_t>(omp_get_thread_num());
+    const size_t nt = parts.size();
+    err.run([&] { work(n * t / nt, n * (t + 1) / nt, parts[t]); });
+  }
+  err.rethrow();
+  return parts;
+}
+
+// Per-destination byte buffers -> one mpi::Bytes in rank order.
+mpi::Bytes concat(std::vector<std::vector<std::string>>& per_thread, int p) {
+  mpi::Bytes b;
+  b.counts.assign(static_cast<size_t>(p), 0);
+  for (int d = 0; d < p; ++d)
+    for (auto& t : per_thread) {
+      b.counts[static_cast<size_t>(d)] += t[static_cast<size_t>(d)].size();
+      b.data += t[static_cast<size_t>(d)];
+      t[static_cast<size_t>(d)].clear();
+    }
+  return b;
+}
+
+// Record offsets of a received segment whose records are self-delimiting.
+template <class Next>
+std::vector<size_t> record_starts(std::string_view seg, Next&& next) {
+  std::vector<size_t> s;
+  for (size_t at = 0; at < seg.size(); at = next(seg, at)) s.push_back(at);
+  return s;
+}
+
+}  // namespace
+
+void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
+                        const RankedParams& params) {
+  params_ = params;
+  const int p = comm.size();
+  const uint32_t me = static_cast<uint32_t>(comm.rank());
+  std::vector<char32_t> cps;
+  auto bucket_hash = [&](std::string_view w) {
+    const size_t n = fold_word(w, cps);
+    return prefix_hash(cps.data(), n, params_.deletes.prefix_length);
+  };
+
+  // Entries to the owners of their buckets (distinct first: a dictionary
+  // may repeat lines, and a shard holds each spelling on one rank only).
+  {
+    std::vector<std::string_view> v;
+    for (size_t i = 0; i < entries.size(); ++i) v.push_back(entries[i]);
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    WordList distinct;
+    for (auto w : v) distinct.push_back(w);
+    entries = std::move(distinct);
+  }
+  std::vector<uint64_t> hashes(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i]);
+  Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes));
+
+  // Frequencies to the same owners, keyed by the folded word.
+  hashes.assign(frequencies.words.size(), 0);
+  for (size_t i = 0; i < frequencies.words.size(); ++i) hashes[i] = bucket_hash(frequencies.words[i]);
+  std::vector<std::vector<uint64_t>> counts_column;
+  counts_column.push_back(std::move(frequencies.counts));
+  Routed freq = route_by_owner(comm, std::move(frequencies.words), std::move(hashes), std::move(counts_column));
+  std::unordered_map<std::string, uint64_t> count_of;
+  auto folded_text = [&](std::string_view w) {
+    const size_t n = fold_word(w, cps);
+    std::string s;
+    for (size_t i = 0; i < n; ++i) append_utf8(s, cps[i]);
+    return s;
+  };
+  for (size_t i = 0; i < freq.words.size(); ++i) {
+    uint64_t& c = count_of[folded_text(freq.words[i])];
+    c = std::min(kMaxFrequency, c + freq.values[0][i]);
+  }
+  std::vector<uint64_t> entry_counts(mine.words.size(), 0);
+  for (size_t i = 0; i < mine.words.size(); ++i)
+    if (auto it = count_of.find(folded_text(mine.words[i])); it != count_of.end()) entry_counts[i] = it->second;
+  count_of.clear();
+  buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
+
+  // Prefix deletes to their owners.
+  {
+    std::vector<std::vector<std::string>> out(1, std::vector<std::string>(static_cast<size_t>(p)));
+    buckets_.for_each_delete(params_.deletes, [&](uint64_t prefix, uint64_t del) {
+      std::string& s = out[0][static_cast<size_t>(owner_of(del, p))];
+      put(s, del);
+      put(s, prefix);
+    });
+    const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
+    std::vector<std::pair<uint64_t, uint64_t>> pairs(got.data.size() / 16);
+    const char* q = got.data.data();
+    for (auto& pr : pairs) {
+      pr.first = get<uint64_t>(q);
+      pr.second = get<uint64_t>(q);
+    }
+    deletes_.build(std::move(pairs));
+  }
+
+  // Sound-key deletes to their owners, pointing at (this rank, entry).
+  {
+    std::vector<std::vector<std::string>> out(1, std::vector<std::string>(static_cast<size_t>(p)));
+    if (params_.sound_distance >= 0) {
+      const DeleteParams sp{params_.sound_distance, 64};
+      std::vector<uint64_t> dels;
+      for (uint32_t e = 0; e < buckets_.size(); ++e) {
+        const std::u32string key = sound_of(buckets_.folded(e), buckets_.folded_size(e));
+        prefix_deletes(key.data(), key.size(), sp, dels);
+        for (const uint64_t h : dels) {
+          std::string& s = out[0][static_cast<size_t>(owner_of(h, p))];
+          put(s, h);
+          put(s, (static_cast<uint64_t>(me) << 32) | e);
+        }
+      }
+    }
+    const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
+    std::vector<std::pair<uint64_t, uint64_t>> pairs(got.data.size() / 16);
+    const char* q = got.data.data();
+    for (auto& pr : pairs) {
+      pr.first = get<uint64_t>(q);
+      pr.second = get<uint64_t>(q);
+    }
+    sounds_.build(std::move(pairs));
+  }
+}
+
+std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordList& words,
+                                             const ChannelWeights& weights, RankedCounts& counts) const {
+  const int p = comm.size();
+  const size_t n = words.size();
+  const size_t per_round = std::max<size_t>(1, params_.words_per_round);
+  std::vector<RankedWord> result(n);
+  const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
+  const int max_d = params_.deletes.max_distance;
+  const DeleteParams sound_params{params_.sound_distance, 64};
+  constexpr uint32_t kSound = 1U << 31;  // request kind bit on the word number
+
+  for (uint64_t round = 0; round < rounds; ++round) {
+    const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
+    const size_t m = e - b;
+    ++counts.rounds;
+    counts.words += m;
+
+    // 1. Deletes of each word's prefix and sound key, to their owners:
+    //    records [u64 delete hash][u32 word | kind].
+    auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+      out.assign(static_cast<size_t>(p), std::string());
+      std::vector<char32_t> q;
+      std::vector<uint64_t> dels;
+      for (size_t i = lo; i < hi; ++i) {
+        const size_t len = fold_word(words[b + i], q);
+        prefix_deletes(q.data(), len, params_.deletes, dels);
+        for (const uint64_t h : dels) {
+          std::string& s = out[static_cast<size_t>(owner_of(h, p))];
+          put(s, h);
+          put(s, static_cast<uint32_t>(i));
+        }
+        if (params_.sound_distance < 0) continue;
+        const std::u32string key = sound_of(q.data(), len);
+        prefix_deletes(key.data(), key.size(), sound_params, dels);
+        for (const uint64_t h : dels) {
+          std::string& s = out[static_cast<size_t>(owner_of(h, p))];
+          put(s, h);
+          put(s, static_cast<uint32_t>(i) | kSound);
+        }
+      }
+    });
+    const mpi::Bytes requests = concat(req_parts, p);
+    req_parts.clear();
+    const mpi::Bytes asked = mpi::alltoallv_bytes(comm, requests);
+    counts.delete_lookups += requests.data.size() / 12;
+
+    // 2. Answer: per record, in order, [u32 count][count x u64].
+    mpi::Bytes answers;
+    answers.counts.assign(static_cast<size_t>(p), 0);
+    size_t off = 0;
+    for (int src = 0; src < p; ++src) {
+      const std::string_view seg = std::string_view(asked.data).substr(off,
+                                                                        asked.counts[static_cast<size_t>(src)]);
+      off += seg.size();
+      const size_t records = seg.size() / 12;
+      auto parts = in_ranges<std::string>(records, [&](size_t lo, size_t hi, std::string& out) {
+        const char* q = seg.data() + lo * 12;
+        for (size_t r = lo; r < hi; ++r) {
+          const uint64_t h = get<uint64_t>(q);
+          const uint32_t w = get<uint32_t>(q);
+          const auto [first, last] = (w & kSound) ? sounds_.find(h) : deletes_.find(h);
+          put(out, static_cast<uint32_t>(last - first));
+          out.append(reinterpret_cast<const char*>(first), static_cast<size_t>(last - first) * sizeof(uint64_t));
+        }
+      });
+      for (auto& s : parts) {
+        answers.counts[static_cast<size_t>(src)] += s.size();
+        answers.data += s;
+      }
+    }
+    const mpi::Bytes answered = mpi::alltoallv_bytes(comm, answers);
+
+    // 3. Per word: the buckets and sound-alike entries to check.
+    std::vector<std::vector<uint64_t>> prefixes(m), sound_refs(m);
+    {
+      const char* req = requests.data.data();
+      const char* ans = answered.data.data();
+      for (size_t total = 0; total < requests.data.size(); total += 12) {
+        (void)get<uint64_t>(req);
+        const uint32_t w = get<uint32_t>(req);
+        const uint32_t k = get<uint32_t>(ans);
+        auto& into = (w & kSound) ? sound_refs[w & ~kSound] : prefixes[w & ~kSound];
+        for (uint32_t j = 0; j < k; ++j) into.push_back(get<uint64_t>(ans));
+      }
+    }
+
+    // 4. The words to the owners of those buckets and entries:
+    //    [u32 word][u32 length][bytes][u32 buckets][u32 entries]
+    //    [buckets x u64 prefix hash][entries x u32 entry].
+    auto check_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+      out.assign(static_cast<size_t>(p), std::string());
+      std::vector<std::pair<int, uint64_t>> to;  // (owner, prefix hash) or (owner, entry)
+      std::vector<std::pair<int, uint64_t>> to_sound;
+      for (size_t i = lo; i < hi; ++i) {
+        to.clear();
+        to_sound.clear();
+        for (const uint64_t h : prefixes[i]) to.emplace_back(owner_of(h, p), h);
+        for (const uint64_t r : sound_refs[i]) to_sound.emplace_back(static_cast<int>(r >> 32), r & 0xffffffffULL);
+        std::sort(to.begin(), to.end());
+        to.erase(std::unique(to.begin(), to.end()), to.end());
+        std::sort(to_sound.begin(), to_sound.end());
+        to_sound.erase(std::unique(to_sound.begin(), to_sound.end()), to_sound.end());
+        const std::string_view w = words[b + i];
+        size_t x = 0, y = 0;
+        while (x < to.size() || y < to_sound.size()) {
+          const int d = std::min(x < to.size() ? to[x].first : p, y < to_sound.size() ? to_sound[y].first : p);
+          size_t x2 = x, y2 = y;
+          while (x2 < to.size() && to[x2].first == d) ++x2;
+          while (y2 < to_sound.size() && to_sound[y2].first == d) ++y2;
+          std::string& s = out[static_cast<size_t>(d)];
+          put(s, static_cast<uint32_t>(i));
+          put(s, static_cast<uint32_t>(w.size()));
+          s.append(w);
+          put(s, static_cast<uint32_t>(x2 - x));
+          put(s, static_cast<uint32_t>(y2 - y));
+          for (; x < x2; ++x) put(s, to[x].second);
+          for (; y < y2; ++y) put(s, static_cast<uint32_t>(to_sound[y].second));
+        }
+      }
+    });
+    prefixes.clear();
+    sound_refs.clear();
+    const mpi::Bytes checks = mpi::alltoallv_bytes(comm, concat(check_parts, p));
+    check_parts.clear();
+
+    // 5. Check every entry with the true distance; reply with those that
+    //    pass: [u32 word][u8 distance][u64 frequency][u64 collection]
+    //    [u32 length][spelling].
+    mpi::Bytes found_bytes;
+    found_bytes.counts.assign(static_cast<size_t>(p), 0);
+    uint64_t checked = 0, passed = 0;
+    off = 0;
+    for (int src = 0; src < p; ++src) {
+      const std::string_view seg = std::string_view(checks.data).substr(off,
+                                                                        checks.counts[static_cast<size_t>(src)]);
+      off += seg.size();
+      const auto starts = record_starts(seg, [](std::string_view s, size_t at) {
+        uint32_t len, nb, ne;
+        std::memcpy(&len, s.data() + at + 4, 4);
+        std::memcpy(&nb, s.data() + at + 8 + len, 4);
+        std::memcpy(&ne, s.data() + at + 12 + len, 4);
+        return at + 16 + len + nb * 8ULL + ne * 4ULL;
+      });
+      struct Part {
+        std::string bytes;
+        uint64_t checked = 0, passed = 0;
+      };
+      auto parts = in_ranges<Part>(starts.size(), [&](size_t lo, size_t hi, Part& out) {
+        std::vector<char32_t> q;
+        auto reply = [&](uint32_t word, int d, uint32_t entry) {
+          put(out.bytes, word);
+          put(out.bytes, static_cast<uint8_t>(d));
+          put(out.bytes, buckets_.frequency(entry));
+          put(out.bytes, buckets_.collection_count(entry));
+          const std::string_view sp = buckets_.spelling(entry);
+          put(out.bytes, static_cast<uint32_t>(sp.size()));
+          out.bytes.append(sp);
+          ++out.passed;
+        };
+        for (size_t r = lo; r < hi; ++r) {
+          const char* c = seg.data() + starts[r];
+          const uint32_t word = get<uint32_t>(c);
+          const uint32_t len = get<uint32_t>(c);
+          const std::string_view w(c, len);
+          c += len;
+          const uint32_t nb = get<uint32_t>(c);
+          const uint32_t ne = get<uint32_t>(c);
+          const size_t qn = fold_word(w, q);
+          for (uint32_t k = 0; k < nb; ++k) {
+            const auto [first, last] = buckets_.bucket(get<uint64_t>(c));
+            for (const uint32_t* x = first; x != last; ++x) {
+              const size_t en = buckets_.folded_size(*x);
+              if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(max_d)) continue;
+              ++out.checked;
+              const int d = osa_distance(q.data(), qn, buckets_.folded(*x), en, max_d);
+              if (d <= max_d) reply(word, d, *x);
+            }
+          }
+          if (ne == 0) continue;
+          const std::u32string key = sound_of(q.data(), qn);
+          const int reach = sound_alike_reach(qn);
+          for (uint32_t k = 0; k < ne; ++k) {
+            const uint32_t x = get<uint32_t>(c);
+            const size_t en = buckets_.folded_size(x);
+            if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(reach)) continue;
+            ++out.checked;
+            // Within max_d it came through its bucket already.
+            const int d = osa_distance(q.data(), qn, buckets_.folded(x), en, reach);
+            if (d <= max_d || d > reach) continue;
+            const std::u32string other = sound_of(buckets_.folded(x), en);
+            if (osa_distance(key.data(), key.size(), other.data(), other.size(), params_.sound_distance) <=
+                params_.sound_distance)
+              reply(word, d, x);
+          }
+        }
+      });
+      for (auto& s : parts) {
+        found_bytes.counts[static_cast<size_t>(src)] += s.bytes.size();
+        found_bytes.data += s.bytes;
+        checked += s.checked;
+        passed += s.passed;
+      }
+    }
+    counts.entries_checked += checked;
+    counts.found += passed;
+    const mpi::Bytes found = mpi::alltoallv_bytes(comm, found_bytes);
+
+    // 6. Rank each word's entries.
+    std::vector<std::vector<FoundEntry>> per_word(m);
+    for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
+      FoundEntry f;
+      const uint32_t word = get<uint32_t>(c);
+      f.distance = get<uint8_t>(c);
+      f.frequency = get<uint64_t>(c);
+      f.collection_count = get<uint64_t>(c);
+      const uint32_t len = get<uint32_t>(c);
+      f.spelling = std::string_view(c, len);
+      c += len;
+      per_word[word].push_back(f);
+    }
+    FirstError err;
+#pragma omp parallel for schedule(dynamic, 64)
+    for (size_t i = 0; i < m; ++i)
+      err.run([&] { result[b + i] = rank_suggestions(words[b + i], per_word[i], params_.top, weights); });
+    err.rethrow();
+  }
+  return result;
+}
+
+}  // namespace spellcheck
