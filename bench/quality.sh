@@ -180,6 +180,8 @@ done
 
 # --- runs -------------------------------------------------------------------
 rows=$work/rows.tsv
+# HEAD when the run starts (the binary may be older: BUILD_DIR is not rebuilt).
+commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 : >"$rows"
 aspell_v=$(aspell --version 2>/dev/null | sed -n 's/.*really Aspell \([^)]*\)).*/\1/p')
@@ -233,7 +235,6 @@ done
 
 # --- report -----------------------------------------------------------------
 sc_cmd="mpirun -n $ranks --oversubscribe spellcheck --words${sc_args[*]:+ ${sc_args[*]}} --quiet -o OUT WORDLIST MISSPELLINGS"
-commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 - "$rows" "$out_dir/quality.md" "$out_dir/quality.csv" "$work/notes" "$commit" \
   "aspell $aspell_v" "hunspell $hunspell_v" "spellcheck $sc_v" "$sc_cmd" "$(nproc)" "$load" <<'PY'
 import csv, datetime, os, sys
