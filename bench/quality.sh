@@ -38,8 +38,8 @@
 #   QUALITY_SPELLCHECK_MODE=auto|ranked|default   auto (default): ranked when
 #                                      `spellcheck --help` lists --suggest
 #   QUALITY_SPELLCHECK_ARGS="..."      replaces the ranked-mode options above
-#   QUALITY_FREQ=FILE                  default data/freq/en-80k.txt of the repo if
-#                                      present, else ../shared/data/freq/en-80k.txt
+#   QUALITY_FREQ=FILE                  default: the repo's freq/en-80k.txt (or
+#                                      data/freq/), else ../shared/data/freq/en-80k.txt
 #   QUALITY_RANKS=2                    MPI ranks for spellcheck
 #   QUALITY_KEEP=DIR                   keep every tool's raw output in DIR
 set -euo pipefail
@@ -88,8 +88,9 @@ done
 # spellcheck's suggestion mode.
 freq=${QUALITY_FREQ:-}
 if [ -z "$freq" ]; then
-  freq=$here/data/freq/en-80k.txt
-  [ -f "$freq" ] || freq=$shared/data/freq/en-80k.txt
+  for freq in "$here/freq/en-80k.txt" "$here/data/freq/en-80k.txt" "$shared/data/freq/en-80k.txt"; do
+    [ ! -f "$freq" ] || break
+  done
 fi
 mode=${QUALITY_SPELLCHECK_MODE:-auto}
 sc_args=()
