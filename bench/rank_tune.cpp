@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
     std::vector<std::pair<uint64_t, uint64_t>> sp_pairs;
     std::vector<uint64_t> d;
     for (uint32_t e = 0; e < buckets.size(); ++e) {
+      if (buckets.frequency(e) == 0) continue;  // as the ranked index does
       const std::string k = phonetic_key(buckets.folded(e), buckets.folded_size(e));
       keys[e] = std::u32string(k.begin(), k.end());
       prefix_deletes(keys[e].data(), keys[e].size(), sp, d);

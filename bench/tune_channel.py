@@ -1,113 +1,115 @@
 #!/usr/bin/python3
-"""Fits the noisy-channel weights (src/noisy_channel.cpp) on public
-misspelling lists, from the features bench/rank_tune dumps.
+"""Fits the noisy-channel weights (ChannelWeights in
+include/spellcheck/noisy_channel.hpp) on public misspelling lists, from the
+features bench/rank_tune dumps (one file per corpus and word list).
 
-    tune_channel.py features1.tsv [features2.tsv ...] [--weights name=v,...] [--fit]
+    bench/rank_tune DICT FREQ CORPUS.tsv 2 1 > features.tsv
+    tune_channel.py features1.tsv [...] [--weights=name=v,...] [--fit]
 
-Prints top-1 / top-5 / anywhere per file for the given weights (default:
-the program's defaults below, kept in step with ChannelWeights), and with
---fit a coordinate search that maximises the mean of top-1 and top-5 over
-all files, each file weighted equally. Scoring mirrors channel_score().
+Prints top-1 / top-5 / anywhere per file (per distinct misspelling, right
+when any of its corrections is ranked there; a misspelling accepted as a
+word is a miss) for the given weights, and with --fit a coordinate search
+maximising the mean over files of (top-1 + top-5) / 2. The score mirrors
+channel_score(): linear in the weights but for the prior's floor.
+Needs numpy (Debian: python3-numpy).
 """
-import math
 import sys
 
-DEFAULTS = dict(prior_weight=1.0, prior_floor=0.5, transposition=3000, substitution=6000,
-                keyboard_substitution=-1000, vowel_substitution=-1500, insertion=6000,
-                double_insertion=-2500, deletion=6000, double_deletion=-2500, first_letter=2000,
-                same_sound=3000, near_sound=1000, case_only=20000)
-COLS = ["distance", "transpositions", "substitutions", "keyboard_substitution", "vowel_substitution",
-        "insertions", "double_insertion", "deletions", "double_deletion", "first_letter", "sound"]
+import numpy as np
+
+DEFAULTS = dict(prior_weight=0.79375, prior_floor=1.125, transposition=3000, substitution=7000,
+                keyboard_substitution=0, vowel_substitution=-1750, insertion=4000,
+                double_insertion=-1500, deletion=8000, double_deletion=-1250, first_letter=2250,
+                same_sound=3500, near_sound=1000, case_only=19500, capital_mismatch=7250)
+# Feature columns after (word, right, frequency): distance, transpositions,
+# substitutions, keyboard, vowel, insertions, double_ins, deletions,
+# double_del, first_letter, sound_distance.
+LINEAR = ["transposition", "substitution", "keyboard_substitution", "vowel_substitution", "insertion",
+          "double_insertion", "deletion", "double_deletion", "first_letter"]
 
 
-def load(path):
-    words = []
-    cur = None
-    for line in open(path, encoding="utf-8", errors="surrogateescape"):
-        f = line.rstrip("\n").split("\t")
-        if f[0] == "T":
-            cur = dict(typo=f[1], accepted=f[3] == "1", cands=[])
-            words.append(cur)
-        else:
-            cur["cands"].append((f[1], f[2] == "1", int(f[3])) + tuple(int(x) for x in f[4:]))
-    return words
+class Corpus:
+    def __init__(self, path):
+        self.name = path.split("/")[-1]
+        groups, right, freq, feats, caps = [], [], [], [], []
+        n_words = 0
+        for line in open(path, encoding="utf-8", errors="surrogateescape"):
+            f = line.rstrip("\n").split("\t")
+            if f[0] == "T":
+                n_words += 1
+                accepted = f[3] == "1"
+                typo_has_capital = any(ch.isupper() for ch in f[1])
+                cur = -1 if accepted else n_words - 1
+            elif cur >= 0:
+                groups.append(cur)
+                right.append(f[2] == "1")
+                freq.append(int(f[3]))
+                feats.append([int(x) for x in f[4:]])
+                caps.append(not typo_has_capital and any(ch.isupper() for ch in f[1]))
+        self.n = n_words
+        self.group = np.array(groups, dtype=np.int64)
+        self.right = np.array(right, dtype=bool)
+        self.freq = np.array(freq, dtype=np.float64)
+        x = np.array(feats, dtype=np.int64).reshape(-1, 11)
+        self.dist = x[:, 0]
+        self.linear = x[:, 1:10].astype(np.float64)
+        self.sound = x[:, 10]
+        self.caps = np.array(caps, dtype=bool)
 
-
-def score(c, w, logf):
-    (_, _, freq, dist, tr, sub, kbd, vow, ins, dins, dele, ddel, first, snd) = c
-    s = round(1000.0 * w["prior_weight"] * logf)
-    s -= tr * w["transposition"] + sub * w["substitution"] + kbd * w["keyboard_substitution"]
-    s -= vow * w["vowel_substitution"] + ins * w["insertion"] + dins * w["double_insertion"]
-    s -= dele * w["deletion"] + ddel * w["double_deletion"] + first * w["first_letter"]
-    if snd == 0:
-        s += w["same_sound"]
-    elif snd == 1:
-        s += w["near_sound"]
-    if dist == 0:
-        s += w["case_only"]
-    return s
-
-
-def evaluate(words, w):
-    t1 = t5 = anyw = 0
-    floor = w["prior_floor"]
-    for x in words:
-        if x["accepted"] or not x["cands"]:
-            continue
-        ranked = sorted(x["cands"], key=lambda c: (-score(c, w, math.log(c[2] + floor)), c[0]))
-        seen = []
-        for c in ranked:
-            if c[0] not in [s[0] for s in seen]:
-                seen.append(c)
-        pos = next((i for i, c in enumerate(seen) if c[1]), None)
-        if pos is not None:
-            anyw += 1
-            t1 += pos == 0
-            t5 += pos < 5
-    n = len(words)
-    return 100.0 * t1 / n, 100.0 * t5 / n, 100.0 * anyw / n
+    def evaluate(self, w):
+        s = np.rint(1000.0 * w["prior_weight"] * np.log(self.freq + w["prior_floor"]))
+        s -= self.linear @ np.array([w[k] for k in LINEAR], dtype=np.float64)
+        s += np.where(self.sound == 0, w["same_sound"], np.where(self.sound == 1, w["near_sound"], 0))
+        s += np.where(self.dist == 0, w["case_only"], 0)
+        s -= np.where(self.caps, w["capital_mismatch"], 0)
+        best_right = np.full(self.n, -np.inf)
+        np.maximum.at(best_right, self.group[self.right], s[self.right])
+        above = np.zeros(self.n, dtype=np.int64)
+        # Ties count against (the program breaks them by word, which tuning must not lean on).
+        np.add.at(above, self.group, ((s >= best_right[self.group]) & ~self.right).astype(np.int64))
+        found = np.isfinite(best_right)
+        t1 = np.sum(found & (above == 0))
+        t5 = np.sum(found & (above < 5))
+        return 100.0 * t1 / self.n, 100.0 * t5 / self.n, 100.0 * np.sum(found) / self.n
 
 
 def main():
     args = sys.argv[1:]
     w = dict(DEFAULTS)
-    fit = "--fit" in args
-    files = [a for a in args if not a.startswith("--") and "=" not in a]
     for a in args:
         if a.startswith("--weights="):
             for kv in a.split("=", 1)[1].split(","):
                 k, v = kv.split("=")
                 w[k] = float(v)
-    data = [(f, load(f)) for f in files]
+    data = [Corpus(f) for f in args if not f.startswith("--")]
 
     def objective(w):
-        r = [evaluate(d, w) for _, d in data]
+        r = [c.evaluate(w) for c in data]
         return sum(a + b for a, b, _ in r) / len(r) / 2
 
     def show(w):
-        for f, d in data:
-            print("  %-40s top1 %.1f top5 %.1f any %.1f (n=%d)" % ((f.split("/")[-1],) + evaluate(d, w) + (len(d),)))
+        for c in data:
+            print("  %-44s top1 %.1f top5 %.1f any %.1f (n=%d)" % ((c.name,) + c.evaluate(w) + (c.n,)))
     show(w)
-    if not fit:
+    if "--fit" not in args:
         return
     best = objective(w)
-    steps = {k: (0.1 if k in ("prior_weight",) else 0.5 if k == "prior_floor" else 500) for k in w}
-    for rnd in range(6):
+    steps = {k: (0.1 if k == "prior_weight" else 0.25 if k == "prior_floor" else 1000) for k in w}
+    for rnd in range(12):
         improved = False
         for k in w:
             for direction in (+1, -1):
                 while True:
                     trial = dict(w)
                     trial[k] = w[k] + direction * steps[k]
-                    if k in ("prior_floor",) and trial[k] <= 0:
+                    if k == "prior_floor" and trial[k] <= 0:
                         break
                     o = objective(trial)
                     if o > best + 1e-9:
-                        best, w = o, trial
-                        improved = True
+                        best, w, improved = o, trial, True
                     else:
                         break
-        print("round %d objective %.2f" % (rnd, best), ",".join("%s=%g" % kv for kv in w.items()))
+        print("round %d objective %.2f" % (rnd, best), ",".join("%s=%g" % kv for kv in w.items()), flush=True)
         if not improved:
             for k in steps:
                 steps[k] /= 2

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
+#include <parallel/algorithm>
 
 #include "spellcheck/code_points.hpp"
 
@@ -104,7 +105,9 @@ size_t PrefixBuckets::bytes() const {
 }
 
 void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
-  std::sort(pairs.begin(), pairs.end());
+  // Millions of pairs: libstdc++'s parallel mode sorts them on the rank's
+  // OpenMP threads.
+  __gnu_parallel::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   postings_.resize(pairs.size());
   group_start_.clear();

@@ -135,11 +135,16 @@ std::string phonetic_key(const char32_t* w, size_t n) {
   return out;
 }
 
-int64_t channel_score(const EditProfile& e, int sound_distance, uint64_t frequency, uint64_t collection_count,
-                      const ChannelWeights& w) {
+int64_t channel_prior(uint64_t frequency, uint64_t collection_count, const ChannelWeights& w) {
   int64_t s = std::llround(1000.0 * w.prior_weight * std::log(static_cast<double>(frequency) + w.prior_floor));
   if (collection_count > 0)
     s += std::llround(1000.0 * w.collection_weight * std::log(1.0 + static_cast<double>(collection_count)));
+  return s;
+}
+
+int64_t channel_score(const EditProfile& e, int sound_distance, uint64_t frequency, uint64_t collection_count,
+                      bool capital_mismatch, const ChannelWeights& w) {
+  int64_t s = channel_prior(frequency, collection_count, w);
   s -= static_cast<int64_t>(e.transpositions) * w.transposition;
   s -= static_cast<int64_t>(e.substitutions) * w.substitution;
   s -= static_cast<int64_t>(e.keyboard_substitutions) * w.keyboard_substitution;
@@ -152,6 +157,7 @@ int64_t channel_score(const EditProfile& e, int sound_distance, uint64_t frequen
   if (sound_distance == 0) s += w.same_sound;
   else if (sound_distance == 1) s += w.near_sound;
   if (e.distance == 0) s += w.case_only;
+  if (capital_mismatch) s -= w.capital_mismatch;
   return s;
 }
 
@@ -184,6 +190,7 @@ ChannelWeights parse_channel_weights(const std::string& spec, ChannelWeights w) 
     else if (name == "same_sound") w.same_sound = iv;
     else if (name == "near_sound") w.near_sound = iv;
     else if (name == "case_only") w.case_only = iv;
+    else if (name == "capital_mismatch") w.capital_mismatch = iv;
     else throw UsageError("unknown channel weight '" + name + "'");
   }
   return w;

@@ -134,15 +134,20 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   count_of.clear();
   buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
 
-  // Prefix deletes to their owners.
+  // Prefix deletes to their owners, spelled and hashed by threads over
+  // ranges of buckets.
   {
-    std::vector<std::vector<std::string>> out(1, std::vector<std::string>(static_cast<size_t>(p)));
-    buckets_.for_each_delete(params_.deletes, [&](uint64_t prefix, uint64_t del) {
-      std::string& s = out[0][static_cast<size_t>(owner_of(del, p))];
-      put(s, del);
-      put(s, prefix);
-    });
+    auto out = in_ranges<std::vector<std::string>>(
+        buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
+          mine.assign(static_cast<size_t>(p), std::string());
+          buckets_.for_each_delete(params_.deletes, lo, hi, [&](uint64_t prefix, uint64_t del) {
+            std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
+            put(s, del);
+            put(s, prefix);
+          });
+        });
     const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
+    out.clear();
     std::vector<std::pair<uint64_t, uint64_t>> pairs(got.data.size() / 16);
     const char* q = got.data.data();
     for (auto& pr : pairs) {
@@ -159,6 +164,10 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
       const DeleteParams sp{params_.sound_distance, 64};
       std::vector<uint64_t> dels;
       for (uint32_t e = 0; e < buckets_.size(); ++e) {
+        // Only words with a frequency sound alike: a rare word three edits
+        // away never ranked among the top on the tuning lists, and leaving
+        // them out makes the table eight times smaller.
+        if (buckets_.frequency(e) == 0) continue;
         const std::u32string key = sound_of(buckets_.folded(e), buckets_.folded_size(e));
         prefix_deletes(key.data(), key.size(), sp, dels);
         for (const uint64_t h : dels) {
@@ -304,16 +313,17 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     const mpi::Bytes checks = mpi::alltoallv_bytes(comm, concat(check_parts, p));
     check_parts.clear();
 
-    // 5. Check every entry with the true distance; reply with those that
-    //    pass: [u32 word][u8 distance][u64 frequency][u64 collection]
-    //    [u32 length][spelling].
+    // 5. Check every entry with the true distance and rank the ones that
+    //    pass, here where they are: only each record's top ranked words go
+    //    back (the final top is among the union of every owner's top).
+    //    Reply: [u32 word][u8 accepted][u32 count], then per candidate
+    //    [i64 score][u8 distance][u32 length][word].
     mpi::Bytes found_bytes;
     found_bytes.counts.assign(static_cast<size_t>(p), 0);
     uint64_t checked = 0, passed = 0;
     off = 0;
     for (int src = 0; src < p; ++src) {
-      const std::string_view seg = std::string_view(checks.data).substr(off,
-                                                                        checks.counts[static_cast<size_t>(src)]);
+      const std::string_view seg = std::string_view(checks.data).substr(off, checks.counts[static_cast<size_t>(src)]);
       off += seg.size();
       const auto starts = record_starts(seg, [](std::string_view s, size_t at) {
         uint32_t len, nb, ne;
@@ -328,15 +338,10 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
       };
       auto parts = in_ranges<Part>(starts.size(), [&](size_t lo, size_t hi, Part& out) {
         std::vector<char32_t> q;
-        auto reply = [&](uint32_t word, int d, uint32_t entry) {
-          put(out.bytes, word);
-          put(out.bytes, static_cast<uint8_t>(d));
-          put(out.bytes, buckets_.frequency(entry));
-          put(out.bytes, buckets_.collection_count(entry));
-          const std::string_view sp = buckets_.spelling(entry);
-          put(out.bytes, static_cast<uint32_t>(sp.size()));
-          out.bytes.append(sp);
-          ++out.passed;
+        std::vector<FoundEntry> found;
+        auto keep = [&](int d, uint32_t entry) {
+          found.push_back(FoundEntry{buckets_.spelling(entry), buckets_.frequency(entry),
+                                     buckets_.collection_count(entry), static_cast<uint8_t>(d)});
         };
         for (size_t r = lo; r < hi; ++r) {
           const char* c = seg.data() + starts[r];
@@ -347,6 +352,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const uint32_t nb = get<uint32_t>(c);
           const uint32_t ne = get<uint32_t>(c);
           const size_t qn = fold_word(w, q);
+          found.clear();
           for (uint32_t k = 0; k < nb; ++k) {
             const auto [first, last] = buckets_.bucket(get<uint64_t>(c));
             for (const uint32_t* x = first; x != last; ++x) {
@@ -354,24 +360,37 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
               if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(max_d)) continue;
               ++out.checked;
               const int d = osa_distance(q.data(), qn, buckets_.folded(*x), en, max_d);
-              if (d <= max_d) reply(word, d, *x);
+              if (d <= max_d) keep(d, *x);
             }
           }
-          if (ne == 0) continue;
-          const std::u32string key = sound_of(q.data(), qn);
-          const int reach = sound_alike_reach(qn);
-          for (uint32_t k = 0; k < ne; ++k) {
-            const uint32_t x = get<uint32_t>(c);
-            const size_t en = buckets_.folded_size(x);
-            if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(reach)) continue;
-            ++out.checked;
-            // Within max_d it came through its bucket already.
-            const int d = osa_distance(q.data(), qn, buckets_.folded(x), en, reach);
-            if (d <= max_d || d > reach) continue;
-            const std::u32string other = sound_of(buckets_.folded(x), en);
-            if (osa_distance(key.data(), key.size(), other.data(), other.size(), params_.sound_distance) <=
-                params_.sound_distance)
-              reply(word, d, x);
+          if (ne > 0) {
+            const std::u32string key = sound_of(q.data(), qn);
+            const int reach = sound_alike_reach(qn);
+            for (uint32_t k = 0; k < ne; ++k) {
+              const uint32_t x = get<uint32_t>(c);
+              const size_t en = buckets_.folded_size(x);
+              if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(reach)) continue;
+              ++out.checked;
+              // Within max_d it came through its bucket already.
+              const int d = osa_distance(q.data(), qn, buckets_.folded(x), en, reach);
+              if (d <= max_d || d > reach) continue;
+              const std::u32string other = sound_of(buckets_.folded(x), en);
+              if (osa_distance(key.data(), key.size(), other.data(), other.size(), params_.sound_distance) <=
+                  params_.sound_distance)
+                keep(d, x);
+            }
+          }
+          out.passed += found.size();
+          if (found.empty()) continue;
+          const RankedWord ranked = rank_suggestions(w, found, params_.top, weights);
+          put(out.bytes, word);
+          put(out.bytes, static_cast<uint8_t>(ranked.accepted));
+          put(out.bytes, static_cast<uint32_t>(ranked.best.size()));
+          for (const auto& cand : ranked.best) {
+            put(out.bytes, cand.score);
+            put(out.bytes, cand.distance);
+            put(out.bytes, static_cast<uint32_t>(cand.word.size()));
+            out.bytes.append(cand.word);
           }
         }
       });
@@ -386,24 +405,22 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     counts.found += passed;
     const mpi::Bytes found = mpi::alltoallv_bytes(comm, found_bytes);
 
-    // 6. Rank each word's entries.
-    std::vector<std::vector<FoundEntry>> per_word(m);
+    // 6. Merge each word's parts from the owners that answered.
     for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
-      FoundEntry f;
       const uint32_t word = get<uint32_t>(c);
-      f.distance = get<uint8_t>(c);
-      f.frequency = get<uint64_t>(c);
-      f.collection_count = get<uint64_t>(c);
-      const uint32_t len = get<uint32_t>(c);
-      f.spelling = std::string_view(c, len);
-      c += len;
-      per_word[word].push_back(f);
+      RankedWord part;
+      part.accepted = get<uint8_t>(c) != 0;
+      const uint32_t k = get<uint32_t>(c);
+      part.best.resize(k);
+      for (auto& cand : part.best) {
+        cand.score = get<int64_t>(c);
+        cand.distance = get<uint8_t>(c);
+        const uint32_t len = get<uint32_t>(c);
+        cand.word.assign(c, len);
+        c += len;
+      }
+      merge_ranked(result[b + word], std::move(part), params_.top);
     }
-    FirstError err;
-#pragma omp parallel for schedule(dynamic, 64)
-    for (size_t i = 0; i < m; ++i)
-      err.run([&] { result[b + i] = rank_suggestions(words[b + i], per_word[i], params_.top, weights); });
-    err.rethrow();
   }
   return result;
 }

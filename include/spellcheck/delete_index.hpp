@@ -101,7 +101,13 @@ class PrefixBuckets {
   // Calls f(prefix hash, delete hash) for every delete of every bucket's
   // distinct prefixes: what the DeleteTable is built from.
   template <class F>
-  void for_each_delete(const DeleteParams& p, F&& f) const;
+  void for_each_delete(const DeleteParams& p, F&& f) const {
+    for_each_delete(p, 0, buckets(), f);
+  }
+  // The same for buckets [first, last) only (threads take ranges).
+  template <class F>
+  void for_each_delete(const DeleteParams& p, size_t first, size_t last, F&& f) const;
+  size_t buckets() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
   size_t bytes() const;
 
  private:
@@ -141,9 +147,9 @@ class DeleteTable {
 };
 
 template <class F>
-void PrefixBuckets::for_each_delete(const DeleteParams& p, F&& f) const {
+void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket, F&& f) const {
   std::vector<uint64_t> dels;
-  for (size_t g = 0; g + 1 < group_start_.size(); ++g) {
+  for (size_t g = first_bucket; g < last_bucket; ++g) {
     // Distinct prefixes of the bucket (one, unless two prefixes collided).
     const uint32_t* first = order_.data() + group_start_[g];
     const uint32_t* last = order_.data() + group_start_[g + 1];

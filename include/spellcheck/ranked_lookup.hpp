@@ -5,7 +5,8 @@
 //
 //   buckets   entries by the hash of their folded prefix
 //   deletes   prefix deletes -> prefix hashes
-//   sounds    deletes of each entry's phonetic key -> (owner rank, entry)
+//   sounds    deletes of the phonetic key of each entry with a frequency
+//             -> (owner rank, entry)
 //
 // A round of lookups for a batch of misspelled words is two request/reply
 // exchanges (personalised all-to-alls on the thread that initialised MPI):

@@ -39,4 +39,8 @@ struct RankedWord {
 RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>& found, size_t top,
                             const ChannelWeights& weights);
 
+// Merges the ranking of the same word from another set of entries (another
+// rank's): the best top distinct words of both; accepted if either says so.
+void merge_ranked(RankedWord& into, RankedWord&& part, size_t top);
+
 }  // namespace spellcheck
