@@ -3,6 +3,14 @@
 //
 //   reference_spellcheck [--words] [--max-word-length N] [-o FILE]
 //                        DICTIONARY INPUT...
+//   reference_spellcheck --suggest ranked --max-distance D --top K
+//                        --no-sound-alikes [--words] ... DICTIONARY INPUT...
+//
+// The second form (tests/cmake/suite_ranked.cmake) lists, for each SPEC-
+// misspelled word that ranked mode does not accept by case, EVERY entry
+// within OSA distance D over case-folded code points, shown in the word's
+// case pattern, byte-wise: the candidate SET that spellcheck ranks (the
+// tests compare sets, since the reference does not rank; --top is ignored).
 //
 // It shares no code with src/ and is written to be obviously correct, not
 // fast: a std::set dictionary, every edit-distance-one string generated and
@@ -17,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -246,6 +255,10 @@ struct Config {
   std::string output;  // empty: stdout
   std::string dictionary;
   std::vector<std::string> inputs;
+  // --suggest ranked (see the top of the file)
+  bool ranked = false;
+  int max_distance = 2;
+  bool no_sound_alikes = false;
 };
 
 // The distinct words of all inputs, after the skips SPEC.md lists.
@@ -301,7 +314,10 @@ std::set<std::string> candidates_for(const std::set<std::string>& dictionary,
   return candidates;
 }
 
+std::string make_ranked_output(const Config& config);
+
 std::string make_output(const Config& config) {
+  if (config.ranked) return make_ranked_output(config);
   std::set<std::string> dictionary = load_dictionary(config.dictionary);
   std::set<std::string> words = collect_words(config);
 
@@ -333,7 +349,224 @@ std::string make_output(const Config& config) {
 }
 
 // ---------------------------------------------------------------------------
+// Ranked mode: candidate sets (--suggest ranked)
+// ---------------------------------------------------------------------------
+
+// Code points as the ranked mode sees them: valid UTF-8 decodes as usual;
+// every byte that does not start a valid sequence (truncated, overlong,
+// surrogate, above U+10FFFF, a stray continuation byte) is one code point of
+// its own, U+DC00 + byte, and encodes back as that byte.
+std::vector<std::uint32_t> ranked_code_points(const std::string& s) {
+  std::vector<std::uint32_t> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    std::size_t len = 0;
+    std::uint32_t c = 0;
+    if (b < 0x80) {
+      len = 1, c = b;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      len = 2, c = b & 0x1Fu;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      len = 3, c = b & 0x0Fu;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      len = 4, c = b & 0x07u;
+    }
+    bool ok = len > 0 && i + len <= s.size();
+    for (std::size_t k = 1; ok && k < len; ++k) {
+      const unsigned char x = static_cast<unsigned char>(s[i + k]);
+      if ((x & 0xC0) != 0x80) ok = false;
+      c = (c << 6) | (x & 0x3Fu);
+    }
+    if (ok && len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) ok = false;
+    if (ok && len == 4 && (c < 0x10000 || c > 0x10FFFF)) ok = false;
+    if (ok) {
+      out.push_back(c);
+      i += len;
+    } else {
+      out.push_back(0xDC00 + b);
+      i += 1;
+    }
+  }
+  return out;
+}
+
+std::string ranked_encode(const std::vector<std::uint32_t>& w) {
+  std::string s;
+  for (std::uint32_t c : w) {
+    if (c >= 0xDC80 && c <= 0xDCFF) {
+      s += static_cast<char>(c - 0xDC00);
+    } else if (c < 0x80) {
+      s += static_cast<char>(c);
+    } else if (c < 0x800) {
+      s += static_cast<char>(0xC0 | (c >> 6));
+      s += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      s += static_cast<char>(0xE0 | (c >> 12));
+      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      s += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      s += static_cast<char>(0xF0 | (c >> 18));
+      s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      s += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return s;
+}
+
+// Capital -> small letter, the simple mappings ranked mode folds: ASCII,
+// Latin-1 (U+00C0-U+00DE but U+00D7), Latin Extended-A pairs, Greek and
+// Cyrillic capitals. Written out pair by pair from the Unicode charts.
+const std::map<std::uint32_t, std::uint32_t>& ranked_lower_of() {
+  static const std::map<std::uint32_t, std::uint32_t> table = [] {
+    std::map<std::uint32_t, std::uint32_t> t;
+    for (std::uint32_t c = 'A'; c <= 'Z'; ++c) t[c] = c + 0x20;
+    for (std::uint32_t c = 0xC0; c <= 0xDE; ++c)
+      if (c != 0xD7) t[c] = c + 0x20;
+    // Latin Extended-A: capital then small, except where the chart says
+    // otherwise (U+0130 dotted I, U+0131 dotless i, U+0138 kra, U+0149,
+    // U+017F long s have no simple pair; U+0178 Y diaeresis pairs with U+00FF).
+    for (std::uint32_t c = 0x100; c <= 0x12E; c += 2) t[c] = c + 1;
+    for (std::uint32_t c = 0x132; c <= 0x136; c += 2) t[c] = c + 1;
+    for (std::uint32_t c = 0x139; c <= 0x147; c += 2) t[c] = c + 1;
+    for (std::uint32_t c = 0x14A; c <= 0x176; c += 2) t[c] = c + 1;
+    t[0x178] = 0xFF;
+    for (std::uint32_t c = 0x179; c <= 0x17D; c += 2) t[c] = c + 1;
+    for (std::uint32_t c = 0x391; c <= 0x3A9; ++c)
+      if (c != 0x3A2) t[c] = c + 0x20;
+    for (std::uint32_t c = 0x400; c <= 0x40F; ++c) t[c] = c + 0x50;
+    for (std::uint32_t c = 0x410; c <= 0x42F; ++c) t[c] = c + 0x20;
+    return t;
+  }();
+  return table;
+}
+
+const std::map<std::uint32_t, std::uint32_t>& ranked_upper_of() {
+  static const std::map<std::uint32_t, std::uint32_t> table = [] {
+    std::map<std::uint32_t, std::uint32_t> t;
+    for (const auto& [up, low] : ranked_lower_of()) t[low] = up;
+    return t;
+  }();
+  return table;
+}
+
+std::uint32_t ranked_fold(std::uint32_t c) {
+  const auto it = ranked_lower_of().find(c);
+  return it == ranked_lower_of().end() ? c : it->second;
+}
+std::uint32_t ranked_upper(std::uint32_t c) {
+  const auto it = ranked_upper_of().find(c);
+  return it == ranked_upper_of().end() ? c : it->second;
+}
+bool ranked_is_capital(std::uint32_t c) { return ranked_lower_of().count(c) > 0; }
+bool ranked_is_letter(std::uint32_t c) { return ranked_is_capital(c) || ranked_upper_of().count(c) > 0; }
+
+std::vector<std::uint32_t> ranked_folded(const std::string& s) {
+  std::vector<std::uint32_t> w = ranked_code_points(s);
+  for (auto& c : w) c = ranked_fold(c);
+  return w;
+}
+
+// Restricted Damerau-Levenshtein (optimal string alignment), the full table.
+int ranked_osa(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b) {
+  std::vector<std::vector<int>> d(a.size() + 1, std::vector<int>(b.size() + 1, 0));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = static_cast<int>(i);
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = static_cast<int>(j);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+enum class RankedCase { lower, title, upper, mixed };
+
+// lower: no capital; title: the first letter is the only capital; upper:
+// two or more letters, all capitals; mixed: the rest.
+RankedCase ranked_case_of(const std::vector<std::uint32_t>& w) {
+  std::size_t letters = 0, capitals = 0;
+  bool first_is_capital = false;
+  for (std::uint32_t c : w) {
+    if (!ranked_is_letter(c)) continue;
+    if (letters == 0) first_is_capital = ranked_is_capital(c);
+    ++letters;
+    if (ranked_is_capital(c)) ++capitals;
+  }
+  if (capitals == 0) return RankedCase::lower;
+  if (letters >= 2 && capitals == letters) return RankedCase::upper;
+  if (capitals == 1 && first_is_capital) return RankedCase::title;
+  return RankedCase::mixed;
+}
+
+// An entry as ranked mode displays it for a typo of case pattern p: upper
+// raises every letter, title the first letter, lower and mixed keep it.
+std::string ranked_display(const std::string& entry, RankedCase p) {
+  std::vector<std::uint32_t> w = ranked_code_points(entry);
+  bool first = true;
+  for (auto& c : w) {
+    if (!ranked_is_letter(c)) continue;
+    if (p == RankedCase::upper || (p == RankedCase::title && first)) c = ranked_upper(c);
+    first = false;
+  }
+  return ranked_encode(w);
+}
+
+std::string make_ranked_output(const Config& config) {
+  if (!config.no_sound_alikes)
+    throw Failure("--suggest ranked: the reference has no sound-alikes, pass --no-sound-alikes");
+  std::set<std::string> dictionary = load_dictionary(config.dictionary);
+  std::set<std::string> words = collect_words(config);
+  std::vector<std::pair<std::string, std::vector<std::uint32_t>>> entries;
+  for (const std::string& e : dictionary) entries.emplace_back(e, ranked_folded(e));
+
+  struct Line {
+    std::string word;
+    std::set<std::string> candidates;
+  };
+  std::vector<Line> lines;
+  for (const std::string& word : words) {
+    if (in_dictionary(dictionary, word)) continue;
+    const std::vector<std::uint32_t> folded = ranked_folded(word);
+    const RankedCase pattern = ranked_case_of(ranked_code_points(word));
+    // Capitals or title case of an entry: accepted, no line.
+    bool accepted = false;
+    if (pattern == RankedCase::upper || pattern == RankedCase::title)
+      for (const auto& e : entries)
+        if (e.second == folded) accepted = true;
+    if (accepted) continue;
+    Line line{word, {}};
+    for (const auto& e : entries) {
+      if (ranked_osa(folded, e.second) > config.max_distance) continue;
+      const std::string shown = ranked_display(e.first, pattern);
+      if (shown != word) line.candidates.insert(shown);
+    }
+    lines.push_back(std::move(line));
+  }
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+    if (a.candidates.size() != b.candidates.size()) return a.candidates.size() < b.candidates.size();
+    return a.word < b.word;
+  });
+  std::string out;
+  for (const Line& line : lines) {
+    out += line.word;
+    out += ": ";
+    for (const std::string& c : line.candidates) {
+      out += ' ';
+      out += c;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
 // Command line
+
 // ---------------------------------------------------------------------------
 
 std::size_t parse_length(const std::string& text) {
@@ -369,6 +602,18 @@ Config parse_arguments(int argc, char** argv) {
       config.max_word_length = parse_length(value(arg));
     } else if (arg.rfind("--max-word-length=", 0) == 0) {
       config.max_word_length = parse_length(arg.substr(std::string("--max-word-length=").size()));
+    } else if (arg == "--suggest") {
+      const std::string v = value(arg);
+      if (v == "ranked") config.ranked = true;
+      else if (v != "spec") throw Failure("--suggest must be spec or ranked, got '" + v + "'");
+    } else if (arg == "--max-distance") {
+      const std::string v = value(arg);
+      if (v != "1" && v != "2") throw Failure("--max-distance must be 1 or 2, got '" + v + "'");
+      config.max_distance = v[0] - '0';
+    } else if (arg == "--top") {
+      value(arg);  // the reference lists every candidate
+    } else if (arg == "--no-sound-alikes") {
+      config.no_sound_alikes = true;
     } else if (arg == "-o" || arg == "--output") {
       config.output = value(arg);
     } else if (arg == "-h" || arg == "--help") {
