@@ -8,6 +8,7 @@
 #include <parallel/algorithm>
 
 #include "spellcheck/code_points.hpp"
+#include "spellcheck/noisy_channel.hpp"
 
 namespace spellcheck {
 
@@ -41,7 +42,7 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
-void HashDirectory::build(const std::vector<uint64_t>& keys) {
+void HashDirectory::build(const std::vector<uint64_t>& keys, const std::vector<uint32_t>& starts) {
   size_t cap = 16;
   while (cap < 2 * keys.size()) cap *= 2;
   slots_.assign(cap, Slot{});
@@ -51,7 +52,7 @@ void HashDirectory::build(const std::vector<uint64_t>& keys) {
     const uint64_t k = keys[g] ? keys[g] : 1;
     for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
       if (slots_[i].key == 0) {
-        slots_[i] = Slot{k, static_cast<int64_t>(g)};
+        slots_[i] = Slot{k, starts[g], starts[g + 1]};
         break;
       }
       if (slots_[i].key == k) break;  // 0 and 1 both stored as 1: one group
@@ -60,45 +61,58 @@ void HashDirectory::build(const std::vector<uint64_t>& keys) {
 }
 
 void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p) {
-  entries_ = std::move(entries);
-  frequency_ = std::move(frequency);
-  frequency_.resize(entries_.size(), 0);
-  const size_t n = entries_.size();
-  folded_start_.assign(n + 1, 0);
-  folded_.resize(entries_.bytes.size());  // at most one code point per byte
-  std::vector<char32_t> cps;
-  uint64_t at = 0;
+  frequency.resize(entries.size(), 0);
+  const size_t n = entries.size();
+  // Folded code points and bucket hash of every entry, in input order.
+  std::vector<char32_t> folded(entries.bytes.size());  // at most one code point per byte
+  std::vector<uint64_t> start(n + 1, 0), prefix(n);
   for (size_t e = 0; e < n; ++e) {
-    const std::string_view w = entries_[e];
-    const size_t k = decode_utf8(w, folded_.data() + at);
-    for (size_t i = 0; i < k; ++i) folded_[at + i] = fold_case(folded_[at + i]);
-    at += k;
-    folded_start_[e + 1] = at;
+    const size_t k = decode_utf8(entries[e], folded.data() + start[e]);
+    for (size_t i = 0; i < k; ++i) folded[start[e] + i] = fold_case(folded[start[e] + i]);
+    start[e + 1] = start[e] + k;
+    prefix[e] = prefix_hash(folded.data() + start[e], k, p.prefix_length);
   }
-  folded_.resize(at);
-  folded_.shrink_to_fit();
+  // Stored in bucket order, so that checking a bucket reads its entries
+  // one after another rather than from all over the shard.
+  std::vector<uint32_t> by_bucket(n);
+  std::iota(by_bucket.begin(), by_bucket.end(), 0U);
+  std::sort(by_bucket.begin(), by_bucket.end(), [&](uint32_t a, uint32_t b) {
+    return prefix[a] != prefix[b] ? prefix[a] < prefix[b] : entries[a] < entries[b];
+  });
+  entries_.clear();
+  folded_.clear();
+  folded_.reserve(start[n]);
+  folded_start_.assign(1, 0);
+  frequency_.resize(n);
   prefix_of_.resize(n);
-  for (size_t e = 0; e < n; ++e)
-    prefix_of_[e] = prefix_hash(folded(static_cast<uint32_t>(e)), folded_size(static_cast<uint32_t>(e)),
-                                p.prefix_length);
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t e = by_bucket[i];
+    entries_.push_back(entries[e]);
+    folded_.insert(folded_.end(), folded.begin() + static_cast<std::ptrdiff_t>(start[e]),
+                   folded.begin() + static_cast<std::ptrdiff_t>(start[e + 1]));
+    folded_start_.push_back(folded_.size());
+    frequency_[i] = frequency[e];
+    prefix_of_[i] = prefix[e];
+  }
+  sound_keys_.clear();
+  for (size_t i = 0; i < n; ++i)
+    sound_keys_.push_back(phonetic_key(this->folded(static_cast<uint32_t>(i)), folded_size(static_cast<uint32_t>(i))));
   order_.resize(n);
   std::iota(order_.begin(), order_.end(), 0U);
-  std::sort(order_.begin(), order_.end(), [&](uint32_t a, uint32_t b) {
-    return prefix_of_[a] != prefix_of_[b] ? prefix_of_[a] < prefix_of_[b] : a < b;
-  });
   group_start_.clear();
   std::vector<uint64_t> keys;
   for (size_t i = 0; i < n; ++i)
-    if (i == 0 || prefix_of_[order_[i]] != prefix_of_[order_[i - 1]]) {
+    if (i == 0 || prefix_of_[i] != prefix_of_[i - 1]) {
       group_start_.push_back(static_cast<uint32_t>(i));
-      keys.push_back(prefix_of_[order_[i]]);
+      keys.push_back(prefix_of_[i]);
     }
   group_start_.push_back(static_cast<uint32_t>(n));
-  directory_.build(keys);
+  directory_.build(keys, group_start_);
 }
 
 size_t PrefixBuckets::bytes() const {
-  return entries_.bytes.size() + entries_.starts.size() * sizeof(uint32_t) + folded_.size() * sizeof(char32_t) +
+  return entries_.bytes.size() + entries_.starts.size() * sizeof(uint32_t) + sound_keys_.bytes.size() +
+         sound_keys_.starts.size() * sizeof(uint32_t) + folded_.size() * sizeof(char32_t) +
          folded_start_.size() * sizeof(uint64_t) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
          prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
          group_start_.size() * sizeof(uint32_t) + directory_.bytes();
@@ -120,7 +134,7 @@ void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
     postings_[i] = pairs[i].second;
   }
   group_start_.push_back(static_cast<uint32_t>(pairs.size()));
-  directory_.build(keys);
+  directory_.build(keys, group_start_);
 }
 
 }  // namespace spellcheck

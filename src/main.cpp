@@ -134,6 +134,9 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
   params.deletes.prefix_length = opt.prefix_length;
   params.sound_distance = opt.sound_distance;
   params.top = opt.top;
+  // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
+  // word and delete (--batch-bytes 1: one word per round, for tests).
+  params.words_per_round = std::max<size_t>(1, opt.batch_bytes / 16);
   RankedIndex index;
   {
     PhaseTimer pt(t, "rank-index");
@@ -198,7 +201,8 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
 
   const auto phases = summarize(comm, t);
   std::vector<uint64_t> sums = {judged.distinct, judged.misspelled.size(), accepted, counts.delete_lookups,
-                                counts.entries_checked, counts.found, index.entries()};
+                                counts.entries_checked, counts.found, index.entries(), counts.postings,
+                                counts.buckets_asked};
   mpi::allreduce_sum(comm, sums);
   const auto index_bytes = mpi::allgather(comm, static_cast<uint64_t>(index.bytes()));
   const auto rss_per_rank = mpi::allgather(comm, peak_rss_bytes());
@@ -210,10 +214,12 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
     for (auto b : index_bytes) max_index = std::max(max_index, b);
     std::fprintf(stderr,
                  "[spellcheck] ranks=%d threads=%d mode=ranked distinct=%llu misspelled=%llu accepted_by_case=%llu "
-                 "delete_lookups=%llu checked=%llu found=%llu index_max_rank=%.1fMB total=%.3fs\n",
+                 "delete_lookups=%llu postings=%llu asked=%llu checked=%llu found=%llu index_max_rank=%.1fMB "
+                 "total=%.3fs\n",
                  comm.size(), omp_get_max_threads(), static_cast<unsigned long long>(sums[0]),
                  static_cast<unsigned long long>(misspelled), static_cast<unsigned long long>(sums[2]),
-                 static_cast<unsigned long long>(sums[3]), static_cast<unsigned long long>(sums[4]),
+                 static_cast<unsigned long long>(sums[3]), static_cast<unsigned long long>(sums[7]),
+                 static_cast<unsigned long long>(sums[8]), static_cast<unsigned long long>(sums[4]),
                  static_cast<unsigned long long>(sums[5]), static_cast<double>(max_index) / 1e6, phases.back().max);
   }
   if (!opt.stats.empty()) {
@@ -231,6 +237,8 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
         .add("misspelled", misspelled)
         .add("accepted_by_case", sums[2])
         .add("delete_lookups", sums[3])
+        .add("postings", sums[7])
+        .add("buckets_asked", sums[8])
         .add("entries_checked", sums[4])
         .add("entries_found", sums[5])
         .add("index_entries", sums[6]);

@@ -45,6 +45,62 @@ int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int m
   return std::min(one[m], max + 1);
 }
 
+void OsaPattern::assign(const char32_t* a, size_t n) {
+  // Clear what the previous word set (not all 128 slots: most words touch a few).
+  for (size_t i = 0; i < n_ && i < 64; ++i)
+    if (a_[i] < 128) ascii_[a_[i]] = 0;
+  other_chars_ = 0;
+  a_.assign(a, a + n);
+  n_ = n;
+  if (n > 64) return;
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t bit = uint64_t{1} << i;
+    if (a[i] < 128) {
+      ascii_[a[i]] |= bit;
+      continue;
+    }
+    size_t k = 0;
+    while (k < other_chars_ && other_[k] != a[i]) ++k;
+    if (k == other_chars_) {
+      other_[k] = a[i];
+      other_mask_[k] = 0;
+      ++other_chars_;
+    }
+    other_mask_[k] |= bit;
+  }
+}
+
+int OsaPattern::distance(const char32_t* b, size_t m, int max) const {
+  const size_t n = n_;
+  if ((n > m ? n - m : m - n) > static_cast<size_t>(max)) return max + 1;
+  if (n > 64) return osa_distance(a_.data(), n, b, m, max);
+  if (n == 0) return m > static_cast<size_t>(max) ? max + 1 : static_cast<int>(m);
+  // Hyyrö (2003): the pattern down the rows, b along the columns; VP/VN
+  // hold the vertical +1/-1 differences, D0 the diagonal zeros, and the
+  // transposition term lets a diagonal step over a swapped pair.
+  const uint64_t last = uint64_t{1} << (n - 1);
+  const uint64_t mask = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  uint64_t vp = mask, vn = 0, d0 = 0, prev_eq = 0;
+  int score = static_cast<int>(n);
+  for (size_t j = 0; j < m; ++j) {
+    const uint64_t eq = match(b[j]);
+    const uint64_t tr = (((~d0) & eq) << 1) & prev_eq;
+    d0 = ((((eq & vp) + vp) ^ vp) | eq | vn | tr) & mask;
+    uint64_t hp = vn | ~(d0 | vp);
+    uint64_t hn = d0 & vp;
+    if (hp & last) ++score;
+    if (hn & last) --score;
+    hp = (hp << 1) | 1;
+    hn <<= 1;
+    vp = (hn | ~(d0 | hp)) & mask;
+    vn = hp & d0;
+    prev_eq = eq;
+    // The last row can fall by at most one per remaining column.
+    if (score - static_cast<int>(m - 1 - j) > max) return max + 1;
+  }
+  return score <= max ? score : max + 1;
+}
+
 namespace {
 
 // QWERTY rows; two letters touch when they are neighbours in a row or

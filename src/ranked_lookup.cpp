@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <unordered_map>
@@ -245,7 +246,22 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
       const size_t records = seg.size() / 12;
       auto parts = in_ranges<std::string>(records, [&](size_t lo, size_t hi, std::string& out) {
         const char* q = seg.data() + lo * 12;
+        constexpr size_t kAhead = 8;  // directory slots fetched this many records ahead
+        for (size_t r = lo; r < hi && r < lo + kAhead; ++r) {
+          uint64_t h;
+          uint32_t w;
+          std::memcpy(&h, seg.data() + r * 12, 8);
+          std::memcpy(&w, seg.data() + r * 12 + 8, 4);
+          ((w & kSound) ? sounds_ : deletes_).prefetch(h);
+        }
         for (size_t r = lo; r < hi; ++r) {
+          if (r + kAhead < hi) {
+            uint64_t h;
+            uint32_t w;
+            std::memcpy(&h, seg.data() + (r + kAhead) * 12, 8);
+            std::memcpy(&w, seg.data() + (r + kAhead) * 12 + 8, 4);
+            ((w & kSound) ? sounds_ : deletes_).prefetch(h);
+          }
           const uint64_t h = get<uint64_t>(q);
           const uint32_t w = get<uint32_t>(q);
           const auto [first, last] = (w & kSound) ? sounds_.find(h) : deletes_.find(h);
@@ -271,12 +287,14 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
         const uint32_t k = get<uint32_t>(ans);
         auto& into = (w & kSound) ? sound_refs[w & ~kSound] : prefixes[w & ~kSound];
         for (uint32_t j = 0; j < k; ++j) into.push_back(get<uint64_t>(ans));
+        counts.postings += k;
       }
     }
 
     // 4. The words to the owners of those buckets and entries:
     //    [u32 word][u32 length][bytes][u32 buckets][u32 entries]
     //    [buckets x u64 prefix hash][entries x u32 entry].
+    std::atomic<uint64_t> to_check{0};
     auto check_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       out.assign(static_cast<size_t>(p), std::string());
       std::vector<std::pair<int, uint64_t>> to;  // (owner, prefix hash) or (owner, entry)
@@ -290,6 +308,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
         to.erase(std::unique(to.begin(), to.end()), to.end());
         std::sort(to_sound.begin(), to_sound.end());
         to_sound.erase(std::unique(to_sound.begin(), to_sound.end()), to_sound.end());
+        to_check.fetch_add(to.size() + to_sound.size(), std::memory_order_relaxed);
         const std::string_view w = words[b + i];
         size_t x = 0, y = 0;
         while (x < to.size() || y < to_sound.size()) {
@@ -310,6 +329,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     });
     prefixes.clear();
     sound_refs.clear();
+    counts.buckets_asked += to_check.load();
     const mpi::Bytes checks = mpi::alltoallv_bytes(comm, concat(check_parts, p));
     check_parts.clear();
 
@@ -338,10 +358,12 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
       };
       auto parts = in_ranges<Part>(starts.size(), [&](size_t lo, size_t hi, Part& out) {
         std::vector<char32_t> q;
+        OsaPattern pattern;
         std::vector<FoundEntry> found;
         auto keep = [&](int d, uint32_t entry) {
           found.push_back(FoundEntry{buckets_.spelling(entry), buckets_.frequency(entry),
-                                     buckets_.collection_count(entry), static_cast<uint8_t>(d)});
+                                     buckets_.collection_count(entry), static_cast<uint8_t>(d),
+                                     buckets_.sound_key(entry)});
         };
         for (size_t r = lo; r < hi; ++r) {
           const char* c = seg.data() + starts[r];
@@ -352,15 +374,20 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const uint32_t nb = get<uint32_t>(c);
           const uint32_t ne = get<uint32_t>(c);
           const size_t qn = fold_word(w, q);
+          pattern.assign(q.data(), qn);
           found.clear();
+          // The directory slots of all this word's buckets are fetched
+          // ahead, so their misses overlap.
+          const char* hashes = c;
+          for (uint32_t k = 0; k < nb; ++k) buckets_.prefetch(get<uint64_t>(c));
           for (uint32_t k = 0; k < nb; ++k) {
-            const auto [first, last] = buckets_.bucket(get<uint64_t>(c));
-            for (const uint32_t* x = first; x != last; ++x) {
-              const size_t en = buckets_.folded_size(*x);
+            const auto [first, last] = buckets_.bucket_range(get<uint64_t>(hashes));
+            for (uint32_t x = first; x != last; ++x) {
+              const size_t en = buckets_.folded_size(x);
               if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(max_d)) continue;
               ++out.checked;
-              const int d = osa_distance(q.data(), qn, buckets_.folded(*x), en, max_d);
-              if (d <= max_d) keep(d, *x);
+              const int d = pattern.distance(buckets_.folded(x), en, max_d);
+              if (d <= max_d) keep(d, x);
             }
           }
           if (ne > 0) {
@@ -372,9 +399,10 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
               if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(reach)) continue;
               ++out.checked;
               // Within max_d it came through its bucket already.
-              const int d = osa_distance(q.data(), qn, buckets_.folded(x), en, reach);
+              const int d = pattern.distance(buckets_.folded(x), en, reach);
               if (d <= max_d || d > reach) continue;
-              const std::u32string other = sound_of(buckets_.folded(x), en);
+              const std::string_view sk = buckets_.sound_key(x);
+              const std::u32string other(sk.begin(), sk.end());
               if (osa_distance(key.data(), key.size(), other.data(), other.size(), params_.sound_distance) <=
                   params_.sound_distance)
                 keep(d, x);

@@ -45,7 +45,7 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
                             const ChannelWeights& w) {
   RankedWord out;
   if (top == 0) return out;
-  thread_local std::vector<char32_t> raw, folded, entry, sound_a, sound_b;
+  thread_local std::vector<char32_t> raw, folded, entry, folded_entry, sound_a, sound_b;
   thread_local std::vector<std::pair<int64_t, uint32_t>> order;  // (optimistic score, found index)
   raw.resize(typo.size() + 1);
   folded.resize(typo.size() + 1);
@@ -89,20 +89,26 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
     const FoundEntry& f = found[i];
     entry.resize(f.spelling.size() + 1);
     const size_t m = decode_utf8(f.spelling, entry.data());
-    RankedCandidate c;
-    spell_in_case(entry.data(), m, pattern, c.word);
-    if (c.word == typo) continue;  // the typo itself is no suggestion
+    folded_entry.resize(m + 1);
     bool entry_capital = false;
     for (size_t k = 0; k < m; ++k) {
       entry_capital = entry_capital || is_upper(entry[k]);
-      entry[k] = fold_case(entry[k]);
+      folded_entry[k] = fold_case(entry[k]);
     }
     const bool capital_mismatch = pattern == CasePattern::lower && entry_capital;
-    const EditProfile edits = edit_profile(folded.data(), n, entry.data(), m);
-    const std::string sound = phonetic_key(entry.data(), m);
-    sound_b.assign(sound.begin(), sound.end());
+    const EditProfile edits = edit_profile(folded.data(), n, folded_entry.data(), m);
+    if (f.sound_key.empty() && m > 0) {
+      const std::string sound = phonetic_key(folded_entry.data(), m);
+      sound_b.assign(sound.begin(), sound.end());
+    } else {
+      sound_b.assign(f.sound_key.begin(), f.sound_key.end());
+    }
     const int sound_distance = osa_distance(sound_a.data(), sound_a.size(), sound_b.data(), sound_b.size(), 2);
+    RankedCandidate c;
     c.score = channel_score(edits, sound_distance, f.frequency, f.collection_count, capital_mismatch, w);
+    if (best.full() && c.score < best.worst()) continue;  // spelled only if it can enter the top
+    spell_in_case(entry.data(), m, pattern, c.word);
+    if (c.word == typo) continue;  // the typo itself is no suggestion
     c.distance = f.distance;
     best.offer(std::move(c));
   }

@@ -46,19 +46,22 @@ inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
 // reused between calls.
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
 
-// An open-addressing map from 64-bit hashes to dense group numbers
-// (linear probing, at most half full). Hash 0 is stored as 1.
+// An open-addressing map from 64-bit hashes to ranges [begin, end) of an
+// array (linear probing, at most half full). Hash 0 is stored as 1. The
+// range sits in the slot, so a lookup is one cache miss.
 class HashDirectory {
  public:
-  void build(const std::vector<uint64_t>& distinct_keys);  // group k = position in the vector
-  // The group of h, or -1.
-  int64_t find(uint64_t h) const {
-    if (slots_.empty()) return -1;
+  using Range = std::pair<uint32_t, uint32_t>;
+  // keys[g] maps to [starts[g], starts[g + 1]).
+  void build(const std::vector<uint64_t>& distinct_keys, const std::vector<uint32_t>& starts);
+  // The range of h, or an empty one.
+  Range find(uint64_t h) const {
+    if (slots_.empty()) return {0, 0};
     const uint64_t k = h ? h : 1;
     for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
-      if (s.key == k) return s.group;
-      if (s.key == 0) return -1;
+      if (s.key == k) return {s.begin, s.end};
+      if (s.key == 0) return {0, 0};
     }
   }
   void prefetch(uint64_t h) const {
@@ -69,7 +72,7 @@ class HashDirectory {
  private:
   struct Slot {
     uint64_t key = 0;
-    int64_t group = -1;
+    uint32_t begin = 0, end = 0;
   };
   std::vector<Slot> slots_;
   size_t mask_ = 0;
@@ -85,16 +88,19 @@ class PrefixBuckets {
   size_t size() const { return entries_.size(); }
   // Entries of the bucket with this prefix hash: [first, last) into order().
   std::pair<const uint32_t*, const uint32_t*> bucket(uint64_t h) const {
-    const int64_t g = directory_.find(h);
-    if (g < 0) return {nullptr, nullptr};
-    return {order_.data() + group_start_[static_cast<size_t>(g)],
-            order_.data() + group_start_[static_cast<size_t>(g) + 1]};
+    const auto [b, e] = directory_.find(h);
+    return {order_.data() + b, order_.data() + e};
   }
+  // The same as a range of entry numbers (entries are stored in bucket order).
+  HashDirectory::Range bucket_range(uint64_t h) const { return directory_.find(h); }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
   std::string_view spelling(uint32_t e) const { return entries_[e]; }
   const char32_t* folded(uint32_t e) const { return folded_.data() + folded_start_[e]; }
   size_t folded_size(uint32_t e) const { return folded_start_[e + 1] - folded_start_[e]; }
   uint64_t frequency(uint32_t e) const { return frequency_[e]; }
+  // phonetic_key of the folded entry (kept: ranking needs it for every
+  // entry it scores).
+  std::string_view sound_key(uint32_t e) const { return sound_keys_[e]; }
   // Adds collection counts (document mode), per entry.
   void add_collection_counts(const std::vector<uint64_t>& counts) { collection_ = counts; }
   uint64_t collection_count(uint32_t e) const { return collection_.empty() ? 0 : collection_[e]; }
@@ -112,11 +118,12 @@ class PrefixBuckets {
 
  private:
   WordList entries_;
+  WordList sound_keys_;
   std::vector<char32_t> folded_;
   std::vector<uint64_t> folded_start_;
   std::vector<uint64_t> frequency_, collection_;
   std::vector<uint64_t> prefix_of_;     // per entry
-  std::vector<uint32_t> order_;         // entries sorted by prefix hash
+  std::vector<uint32_t> order_;         // 0..n-1: entries are stored sorted by prefix hash
   std::vector<uint32_t> group_start_;   // per distinct prefix hash, into order_
   HashDirectory directory_;
 };
@@ -128,10 +135,8 @@ class DeleteTable {
   void build(std::vector<std::pair<uint64_t, uint64_t>> pairs);
   // Prefix hashes that make delete hash h: [first, last).
   std::pair<const uint64_t*, const uint64_t*> find(uint64_t h) const {
-    const int64_t g = directory_.find(h);
-    if (g < 0) return {nullptr, nullptr};
-    return {postings_.data() + group_start_[static_cast<size_t>(g)],
-            postings_.data() + group_start_[static_cast<size_t>(g) + 1]};
+    const auto [b, e] = directory_.find(h);
+    return {postings_.data() + b, postings_.data() + e};
   }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
   size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }

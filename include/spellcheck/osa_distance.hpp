@@ -5,6 +5,7 @@
 // (see code_points.hpp), so `naïve` and `naive` are one apart.
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace spellcheck {
 
@@ -13,6 +14,31 @@ namespace spellcheck {
 // words up to kOsaStackLength code points.
 inline constexpr size_t kOsaStackLength = 128;
 int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int max);
+
+// One word checked against many (the ranked index checks hundreds of
+// entries per misspelled word): Hyyrö's bit-parallel OSA distance, one
+// pass of a few word operations per code point of the other word instead
+// of a row of the table. Words over 64 code points fall back to the table.
+class OsaPattern {
+ public:
+  void assign(const char32_t* a, size_t n);
+  // The distance to b, or max + 1 when it is greater than max.
+  int distance(const char32_t* b, size_t m, int max) const;
+
+ private:
+  uint64_t match(char32_t c) const {
+    if (c < 128) return ascii_[c];
+    for (size_t i = 0; i < other_chars_; ++i)
+      if (other_[i] == c) return other_mask_[i];
+    return 0;
+  }
+  std::vector<char32_t> a_;  // the word (the table fallback needs it, and clearing)
+  size_t n_ = 0;
+  uint64_t ascii_[128] = {};
+  char32_t other_[64] = {};
+  uint64_t other_mask_[64] = {};
+  size_t other_chars_ = 0;
+};
 
 // The edits of one optimal alignment of a misspelling `typo` with a
 // dictionary word `word`, as the error model sees them. Insertions are

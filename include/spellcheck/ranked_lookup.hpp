@@ -41,6 +41,8 @@ struct RankedParams {
 struct RankedCounts {
   uint64_t words = 0;          // looked up
   uint64_t delete_lookups = 0; // prefix and sound deletes asked
+  uint64_t postings = 0;       // prefix hashes and entry references the deletes led to
+  uint64_t buckets_asked = 0;  // distinct buckets and sound-alike entries sent for checking
   uint64_t entries_checked = 0;
   uint64_t found = 0;          // entries that passed the check
   uint64_t rounds = 0;

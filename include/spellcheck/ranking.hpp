@@ -19,6 +19,7 @@ struct FoundEntry {
   uint64_t frequency = 0;
   uint64_t collection_count = 0;
   uint8_t distance = 0;
+  std::string_view sound_key;  // phonetic_key of the folded entry, if known (else computed)
 };
 
 struct RankedCandidate {
