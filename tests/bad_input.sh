@@ -228,6 +228,35 @@ failure "no arguments"
 success "binary junk, document mode" dict.txt junk.bin
 success "binary junk, word-list mode" --words dict.txt junk.bin
 
+# --- ranked suggestions (--suggest ranked) -------------------------------------
+printf 'apple 10\nbanana 5\n' >freq.txt
+printf 'apple 10\nbanana -5\n' >freq-negative.txt
+printf 'apple 10\nbanana 1000000000000001\n' >freq-huge.txt
+printf 'apple 10\nbanana\n' >freq-no-count.txt
+printf 'apple 10\nbanana 1.5\n' >freq-fraction.txt
+cp junk.bin freq-binary.bin
+printf 'apple 1\n\0\n' >>freq-binary.bin
+failure "--frequencies missing file" --suggest ranked --frequencies no-such-freq.txt dict.txt doc.txt
+failure "--frequencies missing file (--words)" --suggest ranked --frequencies no-such-freq.txt --words dict.txt words.txt
+failure "--frequencies binary file" --suggest ranked --frequencies freq-binary.bin dict.txt doc.txt
+failure "--frequencies negative count" --suggest ranked --frequencies freq-negative.txt dict.txt doc.txt
+failure "--frequencies huge count" --suggest ranked --frequencies freq-huge.txt --words dict.txt words.txt
+failure "--frequencies line without a count" --suggest ranked --frequencies freq-no-count.txt dict.txt doc.txt
+failure "--frequencies fractional count" --suggest ranked --frequencies freq-fraction.txt dict.txt doc.txt
+failure "--frequencies a directory" --suggest ranked --frequencies a-dir dict.txt doc.txt
+failure "--max-distance 3" --suggest ranked --max-distance 3 dict.txt doc.txt
+failure "--max-distance 0" --suggest ranked --max-distance 0 dict.txt doc.txt
+failure "--top 0" --suggest ranked --top 0 dict.txt doc.txt
+failure "--top abc" --suggest ranked --top abc dict.txt doc.txt
+failure "--suggest foo" --suggest foo dict.txt doc.txt
+failure "--suggest without a value" dict.txt doc.txt --suggest
+failure "--format jsonl without ranked" --format jsonl dict.txt doc.txt
+failure "--format xml" --suggest ranked --format xml dict.txt doc.txt
+failure "ranked: missing dictionary" --suggest ranked --frequencies freq.txt no-such-dict.txt doc.txt
+success "ranked with a frequency list" --suggest ranked --frequencies freq.txt dict.txt doc.txt
+success "ranked jsonl, word-list mode" --suggest ranked --format jsonl --frequencies freq.txt --words dict.txt words.txt
+success "ranked on binary junk" --suggest ranked --frequencies freq.txt dict.txt junk.bin
+
 [ "$skipped" = 0 ] || echo "($skipped skipped)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
