@@ -153,7 +153,8 @@ int main(int argc, char** argv) {
       refs.erase(std::unique(refs.begin(), refs.end()), refs.end());
       for (const uint64_t r : refs) {
         const uint32_t x = static_cast<uint32_t>(r);
-        if (osa_distance(key.data(), key.size(), keys[x].data(), keys[x].size(), sound_max) > sound_max) continue;
+        const std::string kx(keys[x].begin(), keys[x].end());
+        if (!sounds_alike(tk, q[0], kx, buckets.folded(x)[0], sound_max)) continue;  // as the ranked index does
         const int reach = sound_alike_reach(n);
         const int d = osa_distance(q.data(), n, buckets.folded(x), buckets.folded_size(x), reach);
         if (d <= p.max_distance || d > reach) continue;  // found above, or too far

@@ -9,6 +9,7 @@
 
 #include "spellcheck/code_points.hpp"
 #include "spellcheck/noisy_channel.hpp"
+#include "spellcheck/osa_distance.hpp"
 
 namespace spellcheck {
 
@@ -118,23 +119,27 @@ size_t PrefixBuckets::bytes() const {
          group_start_.size() * sizeof(uint32_t) + directory_.bytes();
 }
 
-void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
-  // Millions of pairs: libstdc++'s parallel mode sorts them on the rank's
-  // OpenMP threads.
-  __gnu_parallel::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-  postings_.resize(pairs.size());
-  group_start_.clear();
-  std::vector<uint64_t> keys;
-  for (size_t i = 0; i < pairs.size(); ++i) {
-    if (i == 0 || pairs[i].first != pairs[i - 1].first) {
-      group_start_.push_back(static_cast<uint32_t>(i));
-      keys.push_back(pairs[i].first);
-    }
-    postings_[i] = pairs[i].second;
-  }
-  group_start_.push_back(static_cast<uint32_t>(pairs.size()));
-  directory_.build(keys, group_start_);
+uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
+  if (key.size() > 6) return kLongSoundKey;
+  uint64_t v = key.size();
+  for (size_t i = 0; i < key.size(); ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(key[i])) << (8 * (i + 1));
+  return v | (static_cast<uint64_t>(first_letter & 0xFF) << 56);
+}
+
+bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
+  if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return true;
+  char32_t x[6], y[6];
+  const size_t n = a & 0xFF, m = b & 0xFF;
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<char32_t>((a >> (8 * (i + 1))) & 0xFF);
+  for (size_t i = 0; i < m; ++i) y[i] = static_cast<char32_t>((b >> (8 * (i + 1))) & 0xFF);
+  const int d = osa_distance(x, n, y, m, max);
+  return d == 0 || (d <= max && (a >> 56) == (b >> 56));
+}
+
+bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max) {
+  std::vector<char32_t> x(key_a.begin(), key_a.end()), y(key_b.begin(), key_b.end());
+  const int d = osa_distance(x.data(), x.size(), y.data(), y.size(), max);
+  return d == 0 || (d <= max && first_a == first_b);
 }
 
 }  // namespace spellcheck

@@ -133,6 +133,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
   params.deletes.max_distance = opt.max_distance;
   params.deletes.prefix_length = opt.prefix_length;
   params.sound_distance = opt.sound_distance;
+  params.rare_distance = opt.rare_distance;
   params.top = opt.top;
   // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
   // word and delete (--batch-bytes 1: one word per round, for tests).
@@ -230,6 +231,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
         .add("top", static_cast<uint64_t>(opt.top))
         .add("sound_distance", static_cast<double>(opt.sound_distance))
         .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
+        .add("rare_distance", opt.rare_distance)
         .add("format", opt.jsonl ? "jsonl" : "text")
         .add("dictionary", opt.dictionary);
     for (const auto& p : phases) ph.add(p.phase, JsonObject().add("avg", p.avg).add("min", p.min).add("max", p.max));

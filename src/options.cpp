@@ -56,6 +56,7 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--top") o.top = static_cast<size_t>(parse_integer(flag, v, 1, 1000));
   else if (flag == "--frequencies") o.frequencies = v;
   else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
+  else if (flag == "--rare-distance") o.rare_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
   else if (flag == "--format") {
     if (v == "jsonl") o.jsonl = true;
@@ -69,7 +70,8 @@ bool takes_value(std::string_view flag) {
   return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
          flag == "--filter-exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
-         flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format";
+         flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
+         flag == "--rare-distance";
 }
 
 }  // namespace
@@ -199,6 +201,9 @@ Options:
   --sound-distance N      ranked: phonetic keys up to N edits apart sound
                           alike (0-2, default 1)
   --no-sound-alikes       ranked: only words within --max-distance
+  --rare-distance N       ranked: edits at most for dictionary words missing
+                          from the frequency list (0-2, default 1; 2 with
+                          --max-distance 2: every entry within 2)
   --prefix-length N       ranked: code points of each word's prefix in the
                           symmetric-delete index (4-64, default 7)
   --format FMT            ranked: text (default, the SPEC line format with

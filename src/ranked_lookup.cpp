@@ -39,10 +39,6 @@ size_t fold_word(std::string_view w, std::vector<char32_t>& out) {
   return n;
 }
 
-std::u32string sound_of(const char32_t* w, size_t n) {
-  const std::string k = phonetic_key(w, n);
-  return std::u32string(k.begin(), k.end());
-}
 
 // Runs work(begin, end, thread_buffers) over [0, n) in contiguous ranges,
 // one per thread of whatever team OpenMP gives; returns the buffers in
@@ -135,13 +131,23 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   count_of.clear();
   buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
 
+  // Words without a frequency are candidates within rare_distance only
+  // (when a frequency list was given at all): the distance-2 neighbourhood
+  // of a word in a large dictionary is mostly such words, they almost never
+  // rank, and leaving them out of the distance-2 table makes lookups several
+  // times cheaper.
+  const bool any_frequency = mpi::allreduce_sum(comm, static_cast<uint64_t>(freq.words.size())) > 0;
+  rare_distance_ = any_frequency ? std::min(params_.rare_distance, params_.deletes.max_distance)
+                                 : params_.deletes.max_distance;
   // Prefix deletes to their owners, spelled and hashed by threads over
-  // ranges of buckets.
-  {
+  // ranges of buckets: every bucket's up to rare_distance, and those of
+  // buckets with a frequent entry up to max_distance.
+  auto build_deletes = [&](DeleteTable& table, int distance, bool frequent_only) {
+    const DeleteParams dp{distance, params_.deletes.prefix_length};
     auto out = in_ranges<std::vector<std::string>>(
         buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
           mine.assign(static_cast<size_t>(p), std::string());
-          buckets_.for_each_delete(params_.deletes, lo, hi, [&](uint64_t prefix, uint64_t del) {
+          buckets_.for_each_delete(dp, lo, hi, frequent_only, [&](uint64_t prefix, uint64_t del) {
             std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
             put(s, del);
             put(s, prefix);
@@ -155,8 +161,10 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
       pr.first = get<uint64_t>(q);
       pr.second = get<uint64_t>(q);
     }
-    deletes_.build(std::move(pairs));
-  }
+    table.build(std::move(pairs));
+  };
+  build_deletes(deletes_all_, rare_distance_, false);
+  if (rare_distance_ < params_.deletes.max_distance) build_deletes(deletes_frequent_, params_.deletes.max_distance, true);
 
   // Sound-key deletes to their owners, pointing at (this rank, entry).
   {
@@ -169,21 +177,26 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
         // away never ranked among the top on the tuning lists, and leaving
         // them out makes the table eight times smaller.
         if (buckets_.frequency(e) == 0) continue;
-        const std::u32string key = sound_of(buckets_.folded(e), buckets_.folded_size(e));
+        const std::string_view k = buckets_.sound_key(e);
+        const std::u32string key(k.begin(), k.end());
         prefix_deletes(key.data(), key.size(), sp, dels);
+        const uint64_t packed =
+            pack_sound_key(buckets_.sound_key(e), buckets_.folded_size(e) ? buckets_.folded(e)[0] : 0);
         for (const uint64_t h : dels) {
           std::string& s = out[0][static_cast<size_t>(owner_of(h, p))];
           put(s, h);
           put(s, (static_cast<uint64_t>(me) << 32) | e);
+          put(s, packed);
         }
       }
     }
     const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
-    std::vector<std::pair<uint64_t, uint64_t>> pairs(got.data.size() / 16);
+    std::vector<std::pair<uint64_t, SoundPosting>> pairs(got.data.size() / 24);
     const char* q = got.data.data();
     for (auto& pr : pairs) {
       pr.first = get<uint64_t>(q);
-      pr.second = get<uint64_t>(q);
+      pr.second.entry = get<uint64_t>(q);
+      pr.second.key = get<uint64_t>(q);
     }
     sounds_.build(std::move(pairs));
   }
@@ -198,7 +211,11 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
   const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
   const int max_d = params_.deletes.max_distance;
   const DeleteParams sound_params{params_.sound_distance, 64};
-  constexpr uint32_t kSound = 1U << 31;  // request kind bit on the word number
+  const DeleteParams rare_params{rare_distance_, params_.deletes.prefix_length};
+  const bool two_tables = rare_distance_ < max_d;
+  // Request kinds, in the top two bits of the word number.
+  constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
+  constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
 
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
@@ -206,65 +223,79 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     ++counts.rounds;
     counts.words += m;
 
-    // 1. Deletes of each word's prefix and sound key, to their owners:
-    //    records [u64 delete hash][u32 word | kind].
+    // 1. Deletes of each word's prefix and sound key, to their owners.
     auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       out.assign(static_cast<size_t>(p), std::string());
       std::vector<char32_t> q;
       std::vector<uint64_t> dels;
+      auto ask = [&](uint64_t h, uint64_t key, uint32_t word_kind) {
+        std::string& s = out[static_cast<size_t>(owner_of(h, p))];
+        put(s, h);
+        put(s, key);
+        put(s, word_kind);
+      };
       for (size_t i = lo; i < hi; ++i) {
         const size_t len = fold_word(words[b + i], q);
-        prefix_deletes(q.data(), len, params_.deletes, dels);
-        for (const uint64_t h : dels) {
-          std::string& s = out[static_cast<size_t>(owner_of(h, p))];
-          put(s, h);
-          put(s, static_cast<uint32_t>(i));
+        prefix_deletes(q.data(), len, rare_params, dels);
+        for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kAll);
+        if (two_tables) {
+          prefix_deletes(q.data(), len, params_.deletes, dels);
+          for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kFrequent);
         }
         if (params_.sound_distance < 0) continue;
-        const std::u32string key = sound_of(q.data(), len);
-        prefix_deletes(key.data(), key.size(), sound_params, dels);
-        for (const uint64_t h : dels) {
-          std::string& s = out[static_cast<size_t>(owner_of(h, p))];
-          put(s, h);
-          put(s, static_cast<uint32_t>(i) | kSound);
-        }
+        const std::string key = phonetic_key(q.data(), len);
+        const std::u32string key32(key.begin(), key.end());
+        const uint64_t packed = pack_sound_key(key, len ? q[0] : 0);
+        prefix_deletes(key32.data(), key32.size(), sound_params, dels);
+        for (const uint64_t h : dels) ask(h, packed, static_cast<uint32_t>(i) | kSound);
       }
     });
     const mpi::Bytes requests = concat(req_parts, p);
     req_parts.clear();
     const mpi::Bytes asked = mpi::alltoallv_bytes(comm, requests);
-    counts.delete_lookups += requests.data.size() / 12;
+    counts.delete_lookups += requests.data.size() / kRecord;
 
-    // 2. Answer: per record, in order, [u32 count][count x u64].
+    // 2. Answer: per record, in order, [u32 count][count x u64] (prefix
+    //    hashes, or sound-alike entries whose key is near enough).
     mpi::Bytes answers;
     answers.counts.assign(static_cast<size_t>(p), 0);
     size_t off = 0;
     for (int src = 0; src < p; ++src) {
-      const std::string_view seg = std::string_view(asked.data).substr(off,
-                                                                        asked.counts[static_cast<size_t>(src)]);
+      const std::string_view seg = std::string_view(asked.data).substr(off, asked.counts[static_cast<size_t>(src)]);
       off += seg.size();
-      const size_t records = seg.size() / 12;
+      const size_t records = seg.size() / kRecord;
+      auto prefetch = [&](size_t r) {
+        uint64_t h;
+        uint32_t w;
+        std::memcpy(&h, seg.data() + r * kRecord, 8);
+        std::memcpy(&w, seg.data() + r * kRecord + 16, 4);
+        if ((w & kKind) == kSound) sounds_.prefetch(h);
+        else if ((w & kKind) == kFrequent) deletes_frequent_.prefetch(h);
+        else deletes_all_.prefetch(h);
+      };
       auto parts = in_ranges<std::string>(records, [&](size_t lo, size_t hi, std::string& out) {
-        const char* q = seg.data() + lo * 12;
+        const char* q = seg.data() + lo * kRecord;
         constexpr size_t kAhead = 8;  // directory slots fetched this many records ahead
-        for (size_t r = lo; r < hi && r < lo + kAhead; ++r) {
-          uint64_t h;
-          uint32_t w;
-          std::memcpy(&h, seg.data() + r * 12, 8);
-          std::memcpy(&w, seg.data() + r * 12 + 8, 4);
-          ((w & kSound) ? sounds_ : deletes_).prefetch(h);
-        }
+        for (size_t r = lo; r < hi && r < lo + kAhead; ++r) prefetch(r);
         for (size_t r = lo; r < hi; ++r) {
-          if (r + kAhead < hi) {
-            uint64_t h;
-            uint32_t w;
-            std::memcpy(&h, seg.data() + (r + kAhead) * 12, 8);
-            std::memcpy(&w, seg.data() + (r + kAhead) * 12 + 8, 4);
-            ((w & kSound) ? sounds_ : deletes_).prefetch(h);
-          }
+          if (r + kAhead < hi) prefetch(r + kAhead);
           const uint64_t h = get<uint64_t>(q);
+          const uint64_t key = get<uint64_t>(q);
           const uint32_t w = get<uint32_t>(q);
-          const auto [first, last] = (w & kSound) ? sounds_.find(h) : deletes_.find(h);
+          if ((w & kKind) == kSound) {
+            const auto [first, last] = sounds_.find(h);
+            const size_t at = out.size();
+            put(out, uint32_t{0});
+            uint32_t k = 0;
+            for (const SoundPosting* x = first; x != last; ++x)
+              if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
+                put(out, x->entry);
+                ++k;
+              }
+            std::memcpy(out.data() + at, &k, sizeof k);
+            continue;
+          }
+          const auto [first, last] = (w & kKind) == kFrequent ? deletes_frequent_.find(h) : deletes_all_.find(h);
           put(out, static_cast<uint32_t>(last - first));
           out.append(reinterpret_cast<const char*>(first), static_cast<size_t>(last - first) * sizeof(uint64_t));
         }
@@ -281,11 +312,11 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     {
       const char* req = requests.data.data();
       const char* ans = answered.data.data();
-      for (size_t total = 0; total < requests.data.size(); total += 12) {
-        (void)get<uint64_t>(req);
+      for (size_t total = 0; total < requests.data.size(); total += kRecord) {
+        req += 16;
         const uint32_t w = get<uint32_t>(req);
         const uint32_t k = get<uint32_t>(ans);
-        auto& into = (w & kSound) ? sound_refs[w & ~kSound] : prefixes[w & ~kSound];
+        auto& into = (w & kKind) == kSound ? sound_refs[w & ~kKind] : prefixes[w & ~kKind];
         for (uint32_t j = 0; j < k; ++j) into.push_back(get<uint64_t>(ans));
         counts.postings += k;
       }
@@ -387,11 +418,11 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
               if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(max_d)) continue;
               ++out.checked;
               const int d = pattern.distance(buckets_.folded(x), en, max_d);
-              if (d <= max_d) keep(d, x);
+              if (d <= max_d && (d <= rare_distance_ || buckets_.frequency(x) > 0)) keep(d, x);
             }
           }
           if (ne > 0) {
-            const std::u32string key = sound_of(q.data(), qn);
+            const std::string key = phonetic_key(q.data(), qn);
             const int reach = sound_alike_reach(qn);
             for (uint32_t k = 0; k < ne; ++k) {
               const uint32_t x = get<uint32_t>(c);
@@ -401,10 +432,8 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
               // Within max_d it came through its bucket already.
               const int d = pattern.distance(buckets_.folded(x), en, reach);
               if (d <= max_d || d > reach) continue;
-              const std::string_view sk = buckets_.sound_key(x);
-              const std::u32string other(sk.begin(), sk.end());
-              if (osa_distance(key.data(), key.size(), other.data(), other.size(), params_.sound_distance) <=
-                  params_.sound_distance)
+              if (sounds_alike(key, qn ? q[0] : 0, buckets_.sound_key(x), buckets_.folded(x)[0],
+                               params_.sound_distance))
                 keep(d, x);
             }
           }

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <compare>
+#include <parallel/algorithm>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -108,11 +110,12 @@ class PrefixBuckets {
   // distinct prefixes: what the DeleteTable is built from.
   template <class F>
   void for_each_delete(const DeleteParams& p, F&& f) const {
-    for_each_delete(p, 0, buckets(), f);
+    for_each_delete(p, 0, buckets(), false, f);
   }
-  // The same for buckets [first, last) only (threads take ranges).
+  // The same for buckets [first, last) only (threads take ranges), and with
+  // frequent_only only for buckets holding an entry with a frequency.
   template <class F>
-  void for_each_delete(const DeleteParams& p, size_t first, size_t last, F&& f) const;
+  void for_each_delete(const DeleteParams& p, size_t first, size_t last, bool frequent_only, F&& f) const;
   size_t buckets() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
   size_t bytes() const;
 
@@ -128,13 +131,32 @@ class PrefixBuckets {
   HashDirectory directory_;
 };
 
-// This rank's part of the delete -> prefixes map.
-class DeleteTable {
+// This rank's part of a map from delete hashes to postings (prefix hashes,
+// or sound-alike entries with their phonetic key).
+template <class Posting>
+class PostingTable {
  public:
-  // pairs: (delete hash, prefix hash), any order, duplicates allowed.
-  void build(std::vector<std::pair<uint64_t, uint64_t>> pairs);
-  // Prefix hashes that make delete hash h: [first, last).
-  std::pair<const uint64_t*, const uint64_t*> find(uint64_t h) const {
+  // pairs: (delete hash, posting), any order, duplicates allowed.
+  void build(std::vector<std::pair<uint64_t, Posting>> pairs) {
+    // Millions of pairs: libstdc++'s parallel mode sorts them on the rank's
+    // OpenMP threads.
+    __gnu_parallel::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    postings_.resize(pairs.size());
+    group_start_.clear();
+    std::vector<uint64_t> keys;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      if (i == 0 || pairs[i].first != pairs[i - 1].first) {
+        group_start_.push_back(static_cast<uint32_t>(i));
+        keys.push_back(pairs[i].first);
+      }
+      postings_[i] = pairs[i].second;
+    }
+    group_start_.push_back(static_cast<uint32_t>(pairs.size()));
+    directory_.build(keys, group_start_);
+  }
+  // The postings of delete hash h: [first, last).
+  std::pair<const Posting*, const Posting*> find(uint64_t h) const {
     const auto [b, e] = directory_.find(h);
     return {postings_.data() + b, postings_.data() + e};
   }
@@ -142,22 +164,50 @@ class DeleteTable {
   size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
   size_t postings() const { return postings_.size(); }
   size_t bytes() const {
-    return postings_.size() * sizeof(uint64_t) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+    return postings_.size() * sizeof(Posting) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
   }
 
  private:
-  std::vector<uint64_t> postings_;
+  std::vector<Posting> postings_;
   std::vector<uint32_t> group_start_;
   HashDirectory directory_;
 };
 
+// Delete -> prefix hashes.
+using DeleteTable = PostingTable<uint64_t>;
+
+// A sound-alike entry: (owner rank << 32 | entry) and its phonetic key
+// packed (pack_sound_key), so the table's owner can drop entries whose key
+// is too far from the typo's before anything travels.
+struct SoundPosting {
+  uint64_t entry = 0;
+  uint64_t key = 0;
+  auto operator<=>(const SoundPosting&) const = default;
+};
+using SoundTable = PostingTable<SoundPosting>;
+
+// A phonetic key of up to 6 ASCII characters and the word's first letter
+// (low byte of its folded first code point) in one word: the length in
+// byte 0, the key in bytes 1-6, the letter in byte 7. Longer keys pack to
+// kLongSoundKey and are never filtered by it.
+inline constexpr uint64_t kLongSoundKey = 0xFF;
+uint64_t pack_sound_key(std::string_view key, char32_t first_letter);
+// Whether two words sound alike enough to be candidates beyond the edit
+// distance: keys at most max apart, and a word one key edit away must also
+// begin with the same letter (on the tuning lists, those that do not never
+// ranked). Long keys pass here (the exact test runs at the entry's owner).
+bool packed_sounds_alike(uint64_t a, uint64_t b, int max);
+bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max);
+
 template <class F>
-void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket, F&& f) const {
+void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket,
+                                    bool frequent_only, F&& f) const {
   std::vector<uint64_t> dels;
   for (size_t g = first_bucket; g < last_bucket; ++g) {
     // Distinct prefixes of the bucket (one, unless two prefixes collided).
     const uint32_t* first = order_.data() + group_start_[g];
     const uint32_t* last = order_.data() + group_start_[g + 1];
+    if (frequent_only && std::none_of(first, last, [&](uint32_t e) { return frequency_[e] > 0; })) continue;
     for (const uint32_t* e = first; e != last; ++e) {
       const size_t n = std::min(folded_size(*e), p.prefix_length);
       auto same_prefix = [&](uint32_t o) {

@@ -30,6 +30,7 @@ struct Options {
   size_t top = 10;                  // --top K (ranked)
   std::string frequencies;          // --frequencies FILE (ranked); empty: the shipped list
   int sound_distance = 1;           // --sound-distance N; -1 (--no-sound-alikes): edit distance only
+  int rare_distance = 1;            // --rare-distance N: edits at most for words without a frequency
   size_t prefix_length = 7;         // --prefix-length N: code points of the symmetric-delete prefix
   bool jsonl = false;               // --format jsonl (ranked); default text
   bool help = false;

@@ -4,14 +4,17 @@
 // (owner_of), so no rank holds the whole dictionary or index:
 //
 //   buckets   entries by the hash of their folded prefix
-//   deletes   prefix deletes -> prefix hashes
+//   deletes   prefix deletes -> prefix hashes (two tables: every bucket's
+//             deletes up to rare_distance, and up to max_distance those of
+//             buckets holding a word with a frequency)
 //   sounds    deletes of the phonetic key of each entry with a frequency
 //             -> (owner rank, entry)
 //
 // A round of lookups for a batch of misspelled words is two request/reply
 // exchanges (personalised all-to-alls on the thread that initialised MPI):
 //   1. each word's prefix deletes and sound-key deletes to their owners,
-//      which answer with prefix hashes and entry references;
+//      which answer with prefix hashes and entry references (sound-alikes
+//      only when their phonetic keys are near enough, checked there);
 //   2. the word to the owners of those buckets and entries, which check
 //      every entry with the true distance (OSA <= max distance; or, for a
 //      sound-alike, keys one edit apart and OSA <= sound_alike_reach) and
@@ -34,6 +37,7 @@ namespace spellcheck {
 struct RankedParams {
   DeleteParams deletes;       // max distance, prefix length
   int sound_distance = 1;     // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
+  int rare_distance = 1;      // edits at most for entries without a frequency (when a list was given)
   size_t top = 10;
   size_t words_per_round = 16384;
 };
@@ -59,14 +63,18 @@ class RankedIndex {
   std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                   RankedCounts& counts) const;
 
-  size_t bytes() const { return buckets_.bytes() + deletes_.bytes() + sounds_.bytes(); }
+  size_t bytes() const {
+    return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes();
+  }
   size_t entries() const { return buckets_.size(); }
 
  private:
   RankedParams params_;
+  int rare_distance_ = 2;           // in force: params' rare_distance, or max_distance without frequencies
   PrefixBuckets buckets_;
-  DeleteTable deletes_;
-  DeleteTable sounds_;
+  DeleteTable deletes_all_;        // every bucket's prefix deletes, up to rare_distance_
+  DeleteTable deletes_frequent_;   // buckets with a frequent entry, up to max_distance (if above rare_distance_)
+  SoundTable sounds_;
 };
 
 }  // namespace spellcheck
