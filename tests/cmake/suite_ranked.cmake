@@ -21,12 +21,17 @@ set_tests_properties(ranked.gen PROPERTIES FIXTURES_SETUP ranked.gen TIMEOUT 120
 
 set(RANKED_SET_OPTS --suggest ranked --top 1000 --no-sound-alikes)
 
-# ranked_sets(NAME n [QUICK] DISTANCE d FIXTURES f... ARGS args...)
+# ranked_sets(NAME n [QUICK] DISTANCE d [RARE r] FIXTURES f... ARGS args...)
+# RARE: --rare-distance for both programs, 2 unless given (every entry within
+# d, whatever frequency list spellcheck finds by default).
 function(ranked_sets)
-  cmake_parse_arguments(S "QUICK" "NAME;DISTANCE" "FIXTURES;ARGS" ${ARGN})
+  cmake_parse_arguments(S "QUICK" "NAME;DISTANCE;RARE" "FIXTURES;ARGS" ${ARGN})
+  if(NOT DEFINED S_RARE)
+    set(S_RARE 2)
+  endif()
   set(expected ${RANKED_DIR}/${S_NAME}.txt)
   e2e_reference(NAME ranked.${S_NAME} EXPECTED ${expected} FIXTURES ${S_FIXTURES}
-    ARGS ${RANKED_SET_OPTS} --max-distance ${S_DISTANCE} ${S_ARGS})
+    ARGS ${RANKED_SET_OPTS} --rare-distance ${S_RARE} --max-distance ${S_DISTANCE} ${S_ARGS})
   set(quick "")
   if(S_QUICK)
     set(quick QUICK)
@@ -34,7 +39,8 @@ function(ranked_sets)
   e2e_runs(NAME ranked.sets.${S_NAME} ${quick}
     FIXTURES e2e.ref.ranked.${S_NAME} ${S_FIXTURES} LABELS e2e ranked
     WRAP ${RANKED_SCRIPT} sets ${expected} --
-    COMMAND $<TARGET_FILE:spellcheck> -q ${RANKED_SET_OPTS} --max-distance ${S_DISTANCE} ${S_ARGS})
+    COMMAND $<TARGET_FILE:spellcheck> -q ${RANKED_SET_OPTS} --rare-distance ${S_RARE} --max-distance ${S_DISTANCE}
+            ${S_ARGS})
 endfunction()
 
 # --- Hand-made cases (tests/cases), both modes where the case has them.
@@ -90,6 +96,14 @@ foreach(d 1 2)
 endforeach()
 ranked_sets(NAME generated.docs.d2 DISTANCE 2 FIXTURES ranked.gen
   ARGS ${RANKED_GEN}/dict.txt ${RANKED_GEN}/docs)
+# With a frequency list: entries without a (positive) count only within the
+# rare distance.
+foreach(r 0 1)
+  ranked_sets(NAME generated.words.d2.rare${r} DISTANCE 2 RARE ${r} FIXTURES ranked.gen
+    ARGS --frequencies ${RANKED_GEN}/freq.txt --words ${RANKED_GEN}/dict.txt ${RANKED_GEN}/words.txt)
+endforeach()
+ranked_sets(NAME generated.docs.d1.rare0 QUICK DISTANCE 1 RARE 0 FIXTURES ranked.gen
+  ARGS --frequencies ${RANKED_GEN}/freq.txt ${RANKED_GEN}/dict.txt ${RANKED_GEN}/docs)
 
 # --- Byte identity of the real output against 1 rank, 1 thread.
 # ranked_same(NAME n ARGS args...): a fixture writes spellcheck's output on

@@ -4,13 +4,17 @@
 //   reference_spellcheck [--words] [--max-word-length N] [-o FILE]
 //                        DICTIONARY INPUT...
 //   reference_spellcheck --suggest ranked --max-distance D --top K
-//                        --no-sound-alikes [--words] ... DICTIONARY INPUT...
+//                        --no-sound-alikes [--frequencies FILE]
+//                        [--rare-distance R] [--words] ... DICTIONARY INPUT...
 //
 // The second form (tests/cmake/suite_ranked.cmake) lists, for each SPEC-
 // misspelled word that ranked mode does not accept by case, EVERY entry
 // within OSA distance D over case-folded code points, shown in the word's
 // case pattern, byte-wise: the candidate SET that spellcheck ranks (the
 // tests compare sets, since the reference does not rank; --top is ignored).
+// With a non-empty frequency list (`word count` lines), an entry whose
+// folded form has no positive count is a candidate within min(R, D) only
+// (R: 1 unless given).
 //
 // It shares no code with src/ and is written to be obviously correct, not
 // fast: a std::set dictionary, every edit-distance-one string generated and
@@ -259,6 +263,8 @@ struct Config {
   bool ranked = false;
   int max_distance = 2;
   bool no_sound_alikes = false;
+  std::string frequencies;  // empty: none
+  int rare_distance = 1;
 };
 
 // The distinct words of all inputs, after the skips SPEC.md lists.
@@ -523,6 +529,21 @@ std::string make_ranked_output(const Config& config) {
   std::set<std::string> words = collect_words(config);
   std::vector<std::pair<std::string, std::vector<std::uint32_t>>> entries;
   for (const std::string& e : dictionary) entries.emplace_back(e, ranked_folded(e));
+  // Folded forms with a positive count in the frequency list.
+  std::set<std::vector<std::uint32_t>> frequent;
+  bool any_frequency = false;
+  if (!config.frequencies.empty()) {
+    for (const std::string& line : split_lines(read_whole_file(config.frequencies))) {
+      const std::string l = clean_line(line);
+      if (l.empty()) continue;
+      any_frequency = true;
+      const std::size_t sep = l.find_first_of(" \t");
+      if (sep == std::string::npos) throw Failure("frequency line without a count: '" + l + "'");
+      const std::string count = clean_line(l.substr(sep + 1));
+      if (count.find_first_not_of('0') != std::string::npos) frequent.insert(ranked_folded(l.substr(0, sep)));
+    }
+  }
+  const int rare = any_frequency ? std::min(config.rare_distance, config.max_distance) : config.max_distance;
 
   struct Line {
     std::string word;
@@ -541,7 +562,9 @@ std::string make_ranked_output(const Config& config) {
     if (accepted) continue;
     Line line{word, {}};
     for (const auto& e : entries) {
-      if (ranked_osa(folded, e.second) > config.max_distance) continue;
+      const int d = ranked_osa(folded, e.second);
+      if (d > config.max_distance) continue;
+      if (d > rare && frequent.count(e.second) == 0) continue;
       const std::string shown = ranked_display(e.first, pattern);
       if (shown != word) line.candidates.insert(shown);
     }
@@ -614,6 +637,12 @@ Config parse_arguments(int argc, char** argv) {
       value(arg);  // the reference lists every candidate
     } else if (arg == "--no-sound-alikes") {
       config.no_sound_alikes = true;
+    } else if (arg == "--frequencies") {
+      config.frequencies = value(arg);
+    } else if (arg == "--rare-distance") {
+      const std::string v = value(arg);
+      if (v != "0" && v != "1" && v != "2") throw Failure("--rare-distance must be 0, 1 or 2, got '" + v + "'");
+      config.rare_distance = v[0] - '0';
     } else if (arg == "-o" || arg == "--output") {
       config.output = value(arg);
     } else if (arg == "-h" || arg == "--help") {
