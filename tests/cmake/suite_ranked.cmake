@@ -11,6 +11,10 @@
 #    a generated frequency list; text and jsonl; --batch-bytes 1) on ranks
 #    1-4 x threads 1-2 against spellcheck's own 1-rank 1-thread output.
 
+if(NOT COMMAND e2e_runs OR NOT COMMAND e2e_reference)
+  message(FATAL_ERROR "suite_ranked.cmake needs suite_e2e.cmake (e2e_runs, e2e_reference) included first")
+endif()
+
 set(RANKED_DIR ${CMAKE_CURRENT_BINARY_DIR}/ranked)
 set(RANKED_GEN ${RANKED_DIR}/generated)
 set(RANKED_SCRIPT bash ${CMAKE_CURRENT_SOURCE_DIR}/ranked_e2e.sh)
