@@ -206,3 +206,44 @@ TEST_CASE("edit_profile: the edits the error model sees") {
     CHECK(p.transpositions == 1);
   }
 }
+
+TEST_CASE("OsaPattern (bit-parallel) agrees with the naive table") {
+  std::mt19937 rng(99);
+  OsaPattern pattern;
+  for (int t = 0; t < 4000; ++t) {
+    // Mostly short words; some past 64 code points (the table fallback).
+    const size_t max_len = (t % 10 == 0) ? 80 : 12;
+    const std::u32string a = random_word(rng, max_len);
+    pattern.assign(a.data(), a.size());
+    for (int k = 0; k < 3; ++k) {
+      const std::u32string b = (k == 0) ? random_word(rng, max_len) : mutate(rng, a, static_cast<int>(rng() % 4));
+      const int want = naive_osa(a, b);
+      for (int max = 0; max <= 3; ++max) {
+        const int got = pattern.distance(b.data(), b.size(), max);
+        if (got != std::min(want, max + 1)) {
+          std::string sa, sb;
+          for (char32_t c : a) append_utf8(sa, c);
+          for (char32_t c : b) append_utf8(sb, c);
+          CAPTURE(sa);
+          CAPTURE(sb);
+          CAPTURE(max);
+          CHECK(got == std::min(want, max + 1));
+        }
+      }
+    }
+  }
+  // Many distinct non-ASCII code points in one pattern.
+  std::u32string many;
+  for (char32_t c = 0x3B1; c < 0x3B1 + 40; ++c) many.push_back(c);
+  for (char32_t c = 0x430; c < 0x430 + 20; ++c) many.push_back(c);
+  pattern.assign(many.data(), many.size());
+  std::u32string other = many;
+  std::swap(other[10], other[11]);
+  other.erase(30, 1);
+  CHECK(pattern.distance(other.data(), other.size(), 3) == naive_osa(many, other));
+  CHECK(pattern.distance(many.data(), many.size(), 0) == 0);
+  const std::u32string empty;
+  pattern.assign(empty.data(), 0);
+  CHECK(pattern.distance(many.data(), 2, 3) == 2);
+  CHECK(pattern.distance(empty.data(), 0, 0) == 0);
+}
