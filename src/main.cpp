@@ -113,6 +113,27 @@ std::string occurrence_report(const InputPlan& plan, const std::vector<LineView>
   return tsv;
 }
 
+// Every rank's run of lines to rank 0, merged into SPEC order as it writes
+// the output (out and report exist on rank 0 only) (and, with a report, the occurrence TSV); both committed only
+// when complete.
+void write_runs(mpi::Comm& comm, Run& run, const InputPlan& plan, const std::string& run_bytes,
+                OutputFile* out, OutputFile* report) {
+  const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
+  run.step([&] {
+    if (comm.rank() != 0) return;
+    std::vector<std::string_view> parts;
+    for (size_t r = 0; r < runs.parts(); ++r) parts.push_back(runs.part(r));
+    std::vector<LineView> kept;  // for the occurrence report only
+    merge_runs(parts, [&](const LineView& l) {
+      out->append(l.line);
+      if (report) kept.push_back(l);
+    });
+    if (report) report->write(occurrence_report(plan, kept));
+    out->commit();
+    if (report) report->commit();
+  });
+}
+
 // The shipped frequency list: beside the sources, or where make install put
 // it.
 std::string default_frequencies() {
@@ -183,20 +204,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
       };
     const std::string run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
                                                   opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
-    const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
-    run.step([&] {
-      if (rank != 0) return;
-      std::vector<std::string_view> parts;
-      for (size_t r = 0; r < runs.parts(); ++r) parts.push_back(runs.part(r));
-      std::vector<LineView> kept;
-      merge_runs(parts, [&](const LineView& l) {
-        out->append(l.line);
-        if (with_report) kept.push_back(l);
-      });
-      if (with_report) report->write(occurrence_report(plan, kept));
-      out->commit();
-      if (with_report) report->commit();
-    });
+    write_runs(comm, run, plan, run_bytes, out.get(), with_report ? report.get() : nullptr);
   }
   t.add("total", mpi::now() - t0);
 
@@ -417,20 +425,7 @@ int run(int argc, char** argv, int provided) {
       };
     const std::string run_bytes = make_run(judged.misspelled, sugg.hits, extra);
     sugg.hits = {};
-    const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
-    run.step([&] {
-      if (rank != 0) return;
-      std::vector<std::string_view> parts;
-      for (size_t r = 0; r < runs.parts(); ++r) parts.push_back(runs.part(r));
-      std::vector<LineView> kept;  // for the occurrence report only
-      merge_runs(parts, [&](const LineView& l) {
-        out->append(l.line);
-        if (with_report) kept.push_back(l);
-      });
-      if (with_report) report->write(occurrence_report(plan, kept));
-      out->commit();
-      if (with_report) report->commit();
-    });
+    write_runs(comm, run, plan, run_bytes, out.get(), with_report ? report.get() : nullptr);
   }
   t.add("total", mpi::now() - t0);
 
