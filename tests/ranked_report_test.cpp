@@ -24,7 +24,9 @@ RankedWord ranked(std::vector<std::string> best, bool accepted = false) {
   return r;
 }
 
-std::vector<LineView> read_run(std::string_view run) {
+// Lines are views into the run: the run must outlive them, so no temporaries.
+std::vector<LineView> read_run(std::string&& run) = delete;
+std::vector<LineView> read_run(const std::string& run) {
   std::vector<LineView> out;
   RunReader r(run);
   while (!r.done()) out.push_back(r.next());
@@ -94,7 +96,8 @@ TEST_CASE("make_ranked_run: jsonl") {
   words.push_back("say\"hi\\");
   r.push_back(ranked({}));
   SUBCASE("word-list mode: no occurrences") {
-    const auto lines = read_run(make_ranked_run(words, r, OutputFormat::jsonl, {}));
+    const std::string run = make_ranked_run(words, r, OutputFormat::jsonl, {});
+    const auto lines = read_run(run);
     REQUIRE(lines.size() == 2);
     CHECK(lines[0].line == "{\"word\":\"say\\\"hi\\\\\",\"suggestions\":[]}\n");
     CHECK(lines[1].line ==
@@ -104,7 +107,8 @@ TEST_CASE("make_ranked_run: jsonl") {
     CHECK(lines[1].candidates == 2);
   }
   SUBCASE("document mode: occurrences") {
-    const auto lines = read_run(make_ranked_run(words, r, OutputFormat::jsonl, {3, 12}));
+    const std::string run = make_ranked_run(words, r, OutputFormat::jsonl, {3, 12});
+    const auto lines = read_run(run);
     REQUIRE(lines.size() == 2);
     CHECK(lines[0].line == "{\"word\":\"say\\\"hi\\\\\",\"occurrences\":12,\"suggestions\":[]}\n");
     CHECK(lines[1].line.substr(0, 35) == "{\"word\":\"teh\",\"occurrences\":3,\"sugg");
@@ -116,7 +120,8 @@ TEST_CASE("make_ranked_run: jsonl") {
     one.best.push_back(RankedCandidate{"a", 12345, 1});
     one.best.push_back(RankedCandidate{"b", -5, 2});
     one.best.push_back(RankedCandidate{"c", 0, 2});
-    const auto lines = read_run(make_ranked_run(w1, {one}, OutputFormat::jsonl, {}));
+    const std::string run = make_ranked_run(w1, {one}, OutputFormat::jsonl, {});
+    const auto lines = read_run(run);
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].line ==
           "{\"word\":\"x\",\"suggestions\":[{\"word\":\"a\",\"distance\":1,\"score\":12.345},"
