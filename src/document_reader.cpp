@@ -176,7 +176,8 @@ class WordTable {
   };
   static_assert(sizeof(Slot) == 32);
 
-  explicit WordTable(size_t expected = 1024, int skip = 0) : skip_(skip) {
+  // marks: keep a line mark (line_marks.hpp) per word beside its slot.
+  explicit WordTable(size_t expected = 1024, int skip = 0, bool marks = false) : skip_(skip), with_marks_(marks) {
     size_t n = 64;
     while (n * 7 < expected * 10) n <<= 1;
     resize(n);
@@ -198,15 +199,19 @@ class WordTable {
 
   // Counts `count` occurrences of k, the first at pos. Inlined into the
   // token loop (a call cost a tenth of the ingest time); a new word takes
-  // the out-of-line path.
-  [[gnu::always_inline]] void add(const WordKey& k, uint64_t pos, uint64_t count = 1) {
+  // the out-of-line path. Returns the word's slot when pos became its first
+  // position (a new word, or an earlier position), else nullptr.
+  [[gnu::always_inline]] Slot* add(const WordKey& k, uint64_t pos, uint64_t count = 1) {
     Slot& s = probe(k);
-    if (s.cl != 0) [[likely]] {
-      bump(s, pos, count);
-      return;
-    }
-    add_new(s, k, pos, count);
+    if (s.cl != 0) [[likely]]
+      return bump(s, pos, count);
+    return add_new(s, k, pos, count);
   }
+
+  // The line mark of the word in slot s (tables made with marks only).
+  void set_mark(const Slot* s, uint64_t mark) { marks_[static_cast<size_t>(s - &slots_[0])] = mark; }
+  uint64_t mark_of(const Slot& s) const { return with_marks_ ? marks_[static_cast<size_t>(&s - &slots_[0])] : 0; }
+  bool with_marks() const { return with_marks_; }
 
   void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 1); }
 
@@ -247,15 +252,19 @@ class WordTable {
  private:
   size_t home(uint64_t h) const { return static_cast<size_t>((h << skip_) >> shift_); }
 
-  void bump(Slot& s, uint64_t pos, uint64_t count) {
+  Slot* bump(Slot& s, uint64_t pos, uint64_t count) {
     total_ += count;
     s.cl += count << 8;
-    s.first = std::min(s.first, pos);
+    if (pos >= s.first) [[likely]]
+      return nullptr;
+    s.first = pos;
+    return &s;
   }
 
-  [[gnu::noinline]] void add_new(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
+  [[gnu::noinline]] Slot* add_new(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
     insert(s, k, pos, count);
-    if (size_ * 10 > slots_.size() * 7) grow();
+    if (size_ * 10 > slots_.size() * 7) return grow(k);
+    return &s;
   }
 
   void insert(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
@@ -283,14 +292,17 @@ class WordTable {
 
   void resize(size_t n) {
     slots_ = ZeroArray<Slot>(n);
+    if (with_marks_) marks_ = ZeroArray<uint64_t>(n);
     mask_ = n - 1;
     shift_ = 64 - std::countr_zero(n);
   }
 
   // Frequent words are moved first, so that they keep their home slots
   // (reinserting in slot order would scatter them down the probe runs).
-  void grow() {
+  // Returns the new slot of `added` (the word just inserted).
+  Slot* grow(const WordKey& added) {
     ZeroArray<Slot> old = std::move(slots_);
+    ZeroArray<uint64_t> old_marks = std::move(marks_);
     resize(old.size() * 2);
     const uint64_t mean = size_ ? (total_ / size_) << 8 : 0;
     for (const uint64_t min_cl : {mean * 16, mean, uint64_t{0}}) {
@@ -300,15 +312,19 @@ class WordTable {
         size_t i = home(key_of_slot(s).h);
         while (slots_[i].cl != 0) i = (i + 1) & mask_;
         slots_[i] = s;
+        if (with_marks_) marks_[i] = old_marks[k];
         s.cl = 0;
       }
     }
+    return &probe(added);
   }
 
   ZeroArray<Slot> slots_;
   size_t mask_ = 0;
   int shift_ = 64;
   int skip_ = 0;
+  bool with_marks_ = false;
+  ZeroArray<uint64_t> marks_;  // with_marks_: marks_[i] belongs to slots_[i]
   size_t size_ = 0;
   size_t word_bytes_ = 0;
   uint64_t total_ = 0;  // occurrences counted
@@ -354,13 +370,56 @@ size_t find_safe(const unsigned char* p, size_t n) {
   return k;
 }
 
+// Newlines of the unit being tokenized, counted lazily: only up to the
+// positions that need a mark (first occurrences) and, before bytes leave the
+// buffer, up to there; so every byte is counted once, by memchr.
+class LineCounter {
+ public:
+  // The unit's owned bytes start at stream position `begin`.
+  void start(uint64_t begin) {
+    counted_ = line_start_ = unit_begin_ = begin;
+    newlines_ = 0;
+  }
+  // The buffer now holds stream bytes from `at` on.
+  void see(const unsigned char* buf, uint64_t at) {
+    buf_ = buf;
+    buf_at_ = at;
+  }
+  // Counts up to stream position `to` (its bytes must be in the buffer).
+  void advance(uint64_t to) {
+    const unsigned char* p = buf_ + (counted_ - buf_at_);
+    const unsigned char* const e = buf_ + (to - buf_at_);
+    while (p < e) {
+      const void* nl = std::memchr(p, '\n', static_cast<size_t>(e - p));
+      if (!nl) break;
+      p = static_cast<const unsigned char*>(nl) + 1;
+      ++newlines_;
+      line_start_ = buf_at_ + static_cast<uint64_t>(p - buf_);
+    }
+    counted_ = std::max(counted_, to);
+  }
+  uint64_t mark(uint64_t pos) {
+    advance(pos);
+    return make_line_mark(newlines_, pos - (newlines_ > 0 ? line_start_ : unit_begin_));
+  }
+  // The unit, counted to its end: file offsets from stream positions.
+  LineUnit unit(uint64_t file_index, uint64_t stream_base) const {
+    return {file_index, unit_begin_ - stream_base, newlines_, newlines_ > 0 ? line_start_ - stream_base : 0};
+  }
+
+ private:
+  const unsigned char* buf_ = nullptr;
+  uint64_t buf_at_ = 0, counted_ = 0, line_start_ = 0, unit_begin_ = 0, newlines_ = 0;
+};
+
 // Words go to the table in batches: first every key is computed and its
 // slot prefetched, then the lookups run. Looking words up as the tokenizer
 // finds them serialises the cache misses: the tokenizer's branches on token
 // boundaries mispredict, and the lookup of the next token waits for them.
 class Batcher {
  public:
-  explicit Batcher(WordTable& t) : t_(t) {}
+  // lines: mark first occurrences with their line (or nullptr).
+  Batcher(WordTable& t, LineCounter* lines) : t_(t), lines_(lines) {}
 
   // p[0, len + kPad) must stay readable until flush().
   void add(const char* p, size_t len, uint64_t pos) {
@@ -374,7 +433,12 @@ class Batcher {
       keys[i] = key_padded(toks_[i].p, toks_[i].len);
       t_.prefetch(keys[i].h);
     }
-    for (size_t i = 0; i < n_; ++i) t_.add(keys[i], toks_[i].pos);
+    if (lines_) {
+      for (size_t i = 0; i < n_; ++i)
+        if (const WordTable::Slot* s = t_.add(keys[i], toks_[i].pos)) t_.set_mark(s, lines_->mark(toks_[i].pos));
+    } else {
+      for (size_t i = 0; i < n_; ++i) t_.add(keys[i], toks_[i].pos);
+    }
     n_ = 0;
   }
 
@@ -386,6 +450,7 @@ class Batcher {
     uint64_t pos;
   };
   WordTable& t_;
+  LineCounter* lines_;
   Tok toks_[kBatch];
   size_t n_ = 0;
 };
@@ -399,8 +464,9 @@ struct ThreadState {
   TokenCounts counts;
   std::unique_ptr<unsigned char[]> buf;  // not zeroed: 1 MB per thread and call
   size_t cap;
+  std::vector<LineUnit> line_units;  // with line marks: the units done
 
-  explicit ThreadState(size_t c) : table(1024), buf(new unsigned char[c + kPad]), cap(c) {}
+  ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
 
 // Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file.
@@ -449,6 +515,9 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
     }
     if (buf_off >= r.end) return;  // snap(begin) == snap(end): nothing owned
   }
+  LineCounter line_counter;
+  LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
+  if (lines) line_counter.start(stream_base + buf_off);
 
   // 2. Tokenize up to snap(end), streaming.
   TokenCounts& counts = ts.counts;
@@ -471,6 +540,7 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
       }
     }
     const std::string_view text(reinterpret_cast<const char*>(buf), stop);
+    if (lines) lines->see(buf, stream_base + buf_off);
     size_t pos = 0;
     size_t done;
     if (skipping) {
@@ -488,18 +558,26 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
       const std::string_view rest = text.substr(pos);
       const char* const lo = rest.data();
       const char* const hi = lo + rest.size();
-      Batcher batch(table);
+      Batcher batch(table, lines);
       done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
                if (!keep_token(tok, max_len, counts)) return;
                if (tok.data() >= lo && tok.data() < hi) {
                  batch.add(tok.data(), tok.size(), base + off);
                } else {  // a normalised copy, gone after this call
-                 table.add(key_of(tok), base + off);
+                 if (lines) batch.flush();  // marks are taken in position order
+                 if (const WordTable::Slot* s = table.add(key_of(tok), base + off); s && lines)
+                   table.set_mark(s, lines->mark(base + off));
                }
              });
       batch.flush();
     }
-    if (at_end) return;
+    if (at_end) {
+      if (lines) {
+        lines->advance(stream_base + buf_off + stop);
+        ts.line_units.push_back(lines->unit(r.file_index, stream_base));
+      }
+      return;
+    }
     if (stop - done > cap / 2) {
       // An open token of more than cap/2 > max_len bytes: skip to its end.
       // (The next round scans its tail with scan_token_tail, which carries
@@ -511,6 +589,7 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
       skipping = true;
     }
   carry:
+    if (lines) lines->advance(stream_base + buf_off + done);  // before those bytes leave
     std::memmove(buf, buf + done, len - done);
     buf_off += done;
     len -= done;
@@ -529,6 +608,7 @@ void emit_table(const WordTable& t, LocalWords& out, size_t at, size_t byte_at) 
     out.hashes[at] = word_hash(w);
     out.counts[at] = WordTable::count_of(s);
     out.first_pos[at] = s.first;
+    if (!out.first_mark.empty()) out.first_mark[at] = t.mark_of(s);
     ++at;
   });
 }
@@ -540,13 +620,20 @@ void resize_huge(V& v, size_t n) {
   v.resize(n);
 }
 
-void size_output(LocalWords& out, size_t words, size_t bytes) {
+void size_output(LocalWords& out, size_t words, size_t bytes, bool line_marks) {
   if (bytes > UINT32_MAX) throw std::length_error("document reader: distinct words exceed 4 GiB");
   resize_huge(out.words.bytes, bytes);
   resize_huge(out.words.starts, words);
   resize_huge(out.hashes, words);
   resize_huge(out.counts, words);
   resize_huge(out.first_pos, words);
+  if (line_marks) resize_huge(out.first_mark, words);
+}
+
+// Adds a word of another table (with its first position's mark).
+void merge_word(WordTable& into, const WordKey& key, const WordTable::Slot& s, const WordTable& from) {
+  if (const WordTable::Slot* m = into.add(key, s.first, WordTable::count_of(s)); m && into.with_marks())
+    into.set_mark(m, from.mark_of(s));
 }
 
 }  // namespace
@@ -578,7 +665,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
 #pragma omp parallel num_threads(nt)
   {
     const int tid = omp_get_thread_num();
-    err.run([&] { states[static_cast<size_t>(tid)] = std::make_unique<ThreadState>(cap); });
+    err.run([&] { states[static_cast<size_t>(tid)] = std::make_unique<ThreadState>(cap, tuning.line_marks); });
 #pragma omp barrier
 #pragma omp for schedule(dynamic, 1)
     for (long i = 0; i < n_units; ++i) {
@@ -594,6 +681,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   nt = static_cast<int>(states.size());
 
   for (const auto& s : states) {
+    out.line_units.insert(out.line_units.end(), s->line_units.begin(), s->line_units.end());
     out.tokens += s->counts.tokens;
     out.skipped_numbers += s->counts.skipped_numbers;
     out.skipped_long += s->counts.skipped_long;
@@ -601,7 +689,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
 
   if (nt == 1) {
     const WordTable& t = states[0]->table;
-    size_output(out, t.size(), t.word_bytes() + t.size());
+    size_output(out, t.size(), t.word_bytes() + t.size(), tuning.line_marks);
     emit_table(t, out, 0, 0);
     return out;
   }
@@ -623,11 +711,11 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
     WordTable& m = states[big]->table;
     for (size_t t = 0; t < states.size(); ++t) {
       if (t == big) continue;
-      states[t]->table.for_each(
-          [&](std::string_view w, const WordTable::Slot& s) { m.add(key_of(w), s.first, WordTable::count_of(s)); });
+      const WordTable& from = states[t]->table;
+      from.for_each([&](std::string_view w, const WordTable::Slot& s) { merge_word(m, key_of(w), s, from); });
       states[t].reset();
     }
-    size_output(out, m.size(), m.word_bytes() + m.size());
+    size_output(out, m.size(), m.word_bytes() + m.size(), tuning.line_marks);
     emit_table(m, out, 0, 0);
     return out;
   }
@@ -635,10 +723,11 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (long k = 0; k < static_cast<long>(kParts); ++k) {
     err.run([&] {
-      auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits);
+      auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits, tuning.line_marks);
       for (const auto& st : states)
-        st->table.for_each_in_part(static_cast<size_t>(k), kPartBits,
-                                   [&](const WordKey& key, const WordTable::Slot& s) { m->add(key, s.first, WordTable::count_of(s)); });
+        st->table.for_each_in_part(static_cast<size_t>(k), kPartBits, [&](const WordKey& key, const WordTable::Slot& s) {
+          merge_word(*m, key, s, st->table);
+        });
       merged[static_cast<size_t>(k)] = std::move(m);
     });
   }
@@ -650,7 +739,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
     word_at[k + 1] = word_at[k] + merged[k]->size();
     byte_at[k + 1] = byte_at[k] + merged[k]->word_bytes() + merged[k]->size();
   }
-  size_output(out, word_at[kParts], byte_at[kParts]);
+  size_output(out, word_at[kParts], byte_at[kParts], tuning.line_marks);
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (long k = 0; k < static_cast<long>(kParts); ++k) {
     err.run([&] {

@@ -54,14 +54,19 @@ Judged judge(const Shard& shard, const Routed& routed) {
   }
   err.rethrow();
   const bool with_values = !routed.values.empty();
-  std::vector<uint64_t> occ, pos;
+  const bool with_marks = routed.values.size() > 2;
+  std::vector<uint64_t> occ, pos, mark;
   if (with_values) {
     occ.assign(groups, 0);
     pos.assign(groups, UINT64_MAX);
+    if (with_marks) mark.assign(groups, 0);
     for (size_t i = 0; i < routed.words.size(); ++i) {
       const uint32_t k = g.group[i];
       occ[k] += routed.values[0][i];
-      pos[k] = std::min(pos[k], routed.values[1][i]);
+      if (routed.values[1][i] < pos[k]) {
+        pos[k] = routed.values[1][i];
+        if (with_marks) mark[k] = routed.values[2][i];  // the mark goes with its position
+      }
     }
   }
   Judged out;
@@ -74,6 +79,7 @@ Judged judge(const Shard& shard, const Routed& routed) {
     if (with_values) {
       out.occurrences.push_back(occ[k]);
       out.first_position.push_back(pos[k]);
+      if (with_marks) out.first_mark.push_back(mark[k]);
     }
   }
   return out;

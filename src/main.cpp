@@ -16,6 +16,7 @@
 #include "spellcheck/errors.hpp"
 #include "spellcheck/exchange.hpp"
 #include "spellcheck/judge.hpp"
+#include "spellcheck/line_marks.hpp"
 #include "spellcheck/mpi.hpp"
 #include "spellcheck/frequencies.hpp"
 #include "spellcheck/options.hpp"
@@ -85,39 +86,40 @@ std::vector<uint64_t> hash_words(const WordList& w) {
   return h;
 }
 
-// The --report TSV: word, occurrences, first location, candidates.
-std::string occurrence_report(const InputPlan& plan, const std::vector<LineView>& lines) {
-  std::vector<uint64_t> positions(lines.size());
-  std::vector<std::string> counts(lines.size());
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const std::string extra(lines[i].extra);
-    const size_t tab = extra.find('\t');
-    counts[i] = extra.substr(0, tab);
-    positions[i] = std::stoull(extra.substr(tab + 1));  // stops at a third field (ranked candidates)
-  }
-  const auto where = resolve_locations(plan, positions);
+// The --report TSV: word, occurrences, first location, candidates. The
+// owners wrote "occurrences<TAB>location" into each line's extra, followed
+// by "<TAB>candidates" in ranked mode; SPEC lines give their candidates.
+std::string occurrence_report(const std::vector<LineView>& lines, bool candidates_in_extra) {
   std::string tsv = "word\toccurrences\tfirst_location\tcandidates\n";
-  for (size_t i = 0; i < lines.size(); ++i) {
-    std::string cands;
-    if (const size_t third = lines[i].extra.find('\t', lines[i].extra.find('\t') + 1); third != std::string_view::npos) {
-      cands = std::string(lines[i].extra.substr(third + 1));
-    } else {
-      const std::string l(lines[i].line);
-      const size_t from = lines[i].word.size() + 2;  // past "word: "
-      cands = l.substr(std::min(from + 1, l.size() - 1), std::string::npos);
-      cands.pop_back();  // '\n'
+  for (const LineView& l : lines) {
+    tsv.append(l.word);
+    tsv += '\t';
+    tsv.append(l.extra);
+    if (candidates_in_extra) {
+      tsv += '\n';
+      continue;
     }
-    tsv += std::string(lines[i].word) + "\t" + counts[i] + "\t" + where[i].path + ":" + std::to_string(where[i].line) +
-           ":" + std::to_string(where[i].column) + "\t" + cands + "\n";
+    tsv += '\t';
+    const size_t from = std::min(l.word.size() + 3, l.line.size() - 1);  // past "word:  "
+    tsv.append(l.line.substr(from, l.line.size() - 1 - from));
+    tsv += '\n';
   }
   return tsv;
+}
+
+// "occurrences<TAB>path:line:column" of misspelled word i, resolved here,
+// at the word's owner, from the line marks (no input is read again).
+void append_occurrences(std::string& x, const Judged& judged, const LineTable& lines, size_t i) {
+  x += std::to_string(judged.occurrences[i]);
+  x += '\t';
+  append_location(x, lines.locate(judged.first_position[i], judged.first_mark[i]));
 }
 
 // Every rank's run of lines to rank 0, merged into SPEC order as it writes
 // the output (out and report exist on rank 0 only) (and, with a report, the occurrence TSV); both committed only
 // when complete.
-void write_runs(mpi::Comm& comm, Run& run, const InputPlan& plan, const std::string& run_bytes,
-                OutputFile* out, OutputFile* report) {
+void write_runs(mpi::Comm& comm, Run& run, bool ranked, const std::string& run_bytes, OutputFile* out,
+                OutputFile* report) {
   const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
   run.step([&] {
     if (comm.rank() != 0) return;
@@ -128,7 +130,7 @@ void write_runs(mpi::Comm& comm, Run& run, const InputPlan& plan, const std::str
       out->append(l.line);
       if (report) kept.push_back(l);
     });
-    if (report) report->write(occurrence_report(plan, kept));
+    if (report) report->write(occurrence_report(kept, ranked));
     out->commit();
     if (report) report->commit();
   });
@@ -146,7 +148,7 @@ std::string default_frequencies() {
 
 // --suggest ranked, from the judged words on: the ranked index (built only
 // in this mode), the lookups, the lines. The SPEC path stays as it was.
-int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& plan, Timings& t, double t0,
+int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& line_table, Timings& t, double t0,
                WordList entries, const Judged& judged, std::unique_ptr<OutputFile>& out,
                std::unique_ptr<OutputFile>& report) {
   const int rank = comm.rank();
@@ -193,9 +195,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
     ExtraFn extra;
     if (with_report)
       extra = [&](size_t i, std::string& x) {
-        x += std::to_string(judged.occurrences[i]);
-        x += '\t';
-        x += std::to_string(judged.first_position[i]);
+        append_occurrences(x, judged, line_table, i);
         x += '\t';
         for (size_t k = 0; k < ranked[i].best.size(); ++k) {
           if (k) x += ' ';
@@ -204,7 +204,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const InputPlan& p
       };
     const std::string run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
                                                   opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
-    write_runs(comm, run, plan, run_bytes, out.get(), with_report ? report.get() : nullptr);
+    write_runs(comm, run, true, run_bytes, out.get(), with_report ? report.get() : nullptr);
   }
   t.add("total", mpi::now() - t0);
 
@@ -355,6 +355,7 @@ int run(int argc, char** argv, int provided) {
   // position, summed and minimised at the owner).
   uint64_t tokens = 0, skipped_long = 0, skipped_numbers = 0, input_bytes = 0;
   Routed routed;
+  LineTable line_table;  // with --report: where each first occurrence is
   if (opt.words_mode) {
     WordList words;
     {
@@ -378,13 +379,17 @@ int run(int argc, char** argv, int provided) {
     {
       PhaseTimer pt(t, "ingest");
       Progress progress(progress_on, "reading", 0, "MB");
+      ReaderTuning tuning;
+      tuning.line_marks = !opt.report.empty();
       run.step([&] {
         local = collect_document_words(plan, comm.rank(), comm.size(), opt.max_word_length, omp_get_max_threads(),
                                        [&](uint64_t done, uint64_t total) {
                                          progress.set_total(total >> 20);
                                          progress.advance_to(done >> 20);
-                                       });
+                                       },
+                                       tuning);
       });
+      if (tuning.line_marks) line_table = gather_line_table(comm, plan, local.line_units);
       tokens = local.tokens;
       skipped_long = local.skipped_long;
       skipped_numbers = local.skipped_numbers;
@@ -394,6 +399,7 @@ int run(int argc, char** argv, int provided) {
     std::vector<std::vector<uint64_t>> values;
     values.push_back(std::move(local.counts));
     values.push_back(std::move(local.first_pos));
+    if (!opt.report.empty()) values.push_back(std::move(local.first_mark));
     routed = route_by_owner(comm, std::move(local.words), std::move(local.hashes), std::move(values));
   }
   Judged judged;
@@ -402,7 +408,7 @@ int run(int argc, char** argv, int provided) {
     judged = judge(shard, routed);
     routed = Routed();
   }
-  if (opt.ranked) return run_ranked(comm, run, opt, plan, t, t0, std::move(ranked_entries), judged, out, report);
+  if (opt.ranked) return run_ranked(comm, run, opt, line_table, t, t0, std::move(ranked_entries), judged, out, report);
   Suggestions sugg;
   {
     PhaseTimer pt(t, "candidates");
@@ -418,14 +424,10 @@ int run(int argc, char** argv, int provided) {
     // The occurrence report carries "count<TAB>first position" per line.
     ExtraFn extra;
     if (with_report)
-      extra = [&](size_t i, std::string& x) {
-        x += std::to_string(judged.occurrences[i]);
-        x += '\t';
-        x += std::to_string(judged.first_position[i]);
-      };
+      extra = [&](size_t i, std::string& x) { append_occurrences(x, judged, line_table, i); };
     const std::string run_bytes = make_run(judged.misspelled, sugg.hits, extra);
     sugg.hits = {};
-    write_runs(comm, run, plan, run_bytes, out.get(), with_report ? report.get() : nullptr);
+    write_runs(comm, run, false, run_bytes, out.get(), with_report ? report.get() : nullptr);
   }
   t.add("total", mpi::now() - t0);
 

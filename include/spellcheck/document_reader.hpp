@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "spellcheck/input_plan.hpp"
+#include "spellcheck/line_marks.hpp"
 #include "spellcheck/word_list.hpp"
 
 namespace spellcheck {
@@ -32,6 +33,11 @@ struct LocalWords {
   uint64_t skipped_numbers = 0;     // digits-only tokens
   uint64_t skipped_long = 0;        // tokens longer than max_word_length
   uint64_t bytes_read = 0;          // bytes of this share before snapping (sums to the total over ranks)
+  // With ReaderTuning::line_marks (for --report): first_mark[i] places
+  // first_pos[i] within the line counts of its work unit (line_marks.hpp),
+  // and line_units sums up every unit this share owns.
+  std::vector<uint64_t> first_mark;
+  std::vector<LineUnit> line_units;
 };
 
 // Called now and then from one thread: bytes of the share done, share size.
@@ -41,6 +47,7 @@ struct ReaderTuning {
   size_t unit_bytes = 0;                         // work unit size (0: from share size and threads)
   size_t buffer_bytes = 1u << 20;                // read buffer per thread (raised to >= 2*max_word_length + 64)
   size_t serial_merge_words = size_t{1} << 18;  // fewer distinct words (sum over threads): merged serially
+  bool line_marks = false;                       // count lines while tokenizing (LocalWords::first_mark)
 };
 
 // Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:
@@ -54,15 +61,9 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
                                size_t max_word_length, int threads, const ProgressFn& progress = {},
                                const ReaderTuning& tuning = {});
 
-struct Location {
-  std::string path;
-  uint64_t line = 0;    // 1-based
-  uint64_t column = 0;  // 1-based, in bytes
-  friend bool operator==(const Location&, const Location&) = default;
-};
-
 // Stream positions -> file, line, column (same order as positions). Each
-// needed file prefix is read once. Throws InputError for an unreadable file,
+// needed file prefix is read once: the re-reading way, kept as the tests'
+// reference for line marks (line_marks.hpp), which need no second read. Throws InputError for an unreadable file,
 // std::out_of_range for a position past the end of the stream.
 std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const uint64_t> positions,
                                         int threads = 0);

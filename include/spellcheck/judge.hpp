@@ -26,10 +26,12 @@ struct Judged {
   // occurrences summed, earliest position kept.
   std::vector<uint64_t> occurrences;
   std::vector<uint64_t> first_position;
+  std::vector<uint64_t> first_mark;  // its line mark, when words carried one (line_marks.hpp)
   uint64_t distinct = 0;  // distinct words judged here
 };
 
-// Local. routed.values holds the columns {occurrences, position}, or nothing.
+// Local. routed.values holds the columns {occurrences, position}, optionally
+// a third, the position's line mark, or nothing.
 Judged judge(const Shard& shard, const Routed& routed);
 
 }  // namespace spellcheck

@@ -2,7 +2,12 @@
 // ../shared/SPEC.md, used only by the tests to produce expected outputs.
 //
 //   reference_spellcheck [--words] [--max-word-length N] [-o FILE]
-//                        DICTIONARY INPUT...
+//                        [--report TSV] DICTIONARY INPUT...
+//
+// --report (document mode) writes spellcheck's occurrence report: per
+// misspelled word in output order, its occurrences and the file:line:column
+// (1-based, column in bytes) of its first token in the collection (files
+// in byte-wise path order, each read once).
 //   reference_spellcheck --suggest ranked --max-distance D --top K
 //                        --no-sound-alikes [--frequencies FILE]
 //                        [--rare-distance R] [--words] ... DICTIONARY INPUT...
@@ -219,14 +224,17 @@ bool only_ascii_digits(const std::string& token) {
   return std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// Appends every token of text (apostrophes normalised to ') to tokens.
-void tokenize(const std::string& text, std::vector<std::string>& tokens) {
+// Appends every token of text (apostrophes normalised to ') to tokens, and
+// where each begins to starts (if given).
+void tokenize(const std::string& text, std::vector<std::string>& tokens,
+              std::vector<std::size_t>* starts = nullptr) {
   std::string token;  // the token being built; empty when between tokens
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t length = 0;
     Kind kind = classify(text, pos, length);
     if (kind == Kind::word_char) {
+      if (token.empty() && starts) starts->push_back(pos);
       token.append(text, pos, length);
       pos += length;
       continue;
@@ -257,6 +265,7 @@ struct Config {
   bool words_mode = false;
   std::size_t max_word_length = kDefaultMaxWordLength;
   std::string output;  // empty: stdout
+  std::string report;  // empty: none
   std::string dictionary;
   std::vector<std::string> inputs;
   // --suggest ranked (see the top of the file)
@@ -290,6 +299,39 @@ std::set<std::string> collect_words(const Config& config) {
     }
   }
   return words;
+}
+
+// --report: occurrences and the first location of every word.
+struct Occurrences {
+  std::size_t count = 0;
+  std::string first;  // "path:line:column"
+};
+
+std::map<std::string, Occurrences> collect_occurrences(const Config& config) {
+  std::map<std::string, Occurrences> out;
+  std::vector<std::string> files = list_input_files(config.inputs);
+  files.erase(std::unique(files.begin(), files.end()), files.end());  // a file named twice is read once
+  for (const std::string& file : files) {
+    const std::string text = read_whole_file(file);
+    std::vector<std::string> tokens;
+    std::vector<std::size_t> starts;
+    tokenize(text, tokens, &starts);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const std::string& token = tokens[i];
+      if (only_ascii_digits(token) || token.size() > config.max_word_length) continue;
+      Occurrences& o = out[token];
+      if (o.count++ > 0) continue;
+      // Counted from the file's start each time: slow, obviously right.
+      std::size_t line = 1, line_start = 0;
+      for (std::size_t k = 0; k < starts[i]; ++k)
+        if (text[k] == '\n') {
+          ++line;
+          line_start = k + 1;
+        }
+      o.first = file + ":" + std::to_string(line) + ":" + std::to_string(starts[i] - line_start + 1);
+    }
+  }
+  return out;
 }
 
 // Every string at edit distance exactly one (over kAlphabet) that is in the
@@ -350,6 +392,24 @@ std::string make_output(const Config& config) {
       out += candidate;
     }
     out += '\n';
+  }
+  if (!config.report.empty()) {
+    const std::map<std::string, Occurrences> occurrences = collect_occurrences(config);
+    std::string tsv = "word\toccurrences\tfirst_location\tcandidates\n";
+    for (const Line& line : lines) {
+      const Occurrences& o = occurrences.at(line.word);
+      tsv += line.word + "\t" + std::to_string(o.count) + "\t" + o.first + "\t";
+      bool first = true;
+      for (const std::string& candidate : line.candidates) {
+        if (!first) tsv += ' ';
+        tsv += candidate;
+        first = false;
+      }
+      tsv += '\n';
+    }
+    std::ofstream file(config.report, std::ios::binary | std::ios::trunc);
+    file.write(tsv.data(), static_cast<std::streamsize>(tsv.size()));
+    if (!file) throw Failure("cannot write '" + config.report + "'");
   }
   return out;
 }
@@ -645,6 +705,8 @@ Config parse_arguments(int argc, char** argv) {
       config.rare_distance = v[0] - '0';
     } else if (arg == "-o" || arg == "--output") {
       config.output = value(arg);
+    } else if (arg == "--report") {
+      config.report = value(arg);
     } else if (arg == "-h" || arg == "--help") {
       std::cout << "usage: reference_spellcheck [--words] [--max-word-length N] [-o FILE] "
                    "DICTIONARY INPUT...\n";
@@ -656,6 +718,8 @@ Config parse_arguments(int argc, char** argv) {
   if (positional.size() < 2) throw Failure("want a DICTIONARY and at least one INPUT");
   config.dictionary = positional[0];
   config.inputs.assign(positional.begin() + 1, positional.end());
+  if (!config.report.empty() && (config.words_mode || config.ranked))
+    throw Failure("--report is for the SPEC document mode only");
   return config;
 }
 

@@ -1,0 +1,14 @@
+# --report: occurrences and first locations (counted while tokenizing, see
+# line_marks.hpp) against the serial reference's on every hand-made document
+# case, on 1-4 ranks, one and two threads.
+foreach(combo "1 3|1" "2 4|2")
+  string(REPLACE "|" ";" combo "${combo}")
+  list(GET combo 0 ranks)
+  list(GET combo 1 threads)
+  separate_arguments(ranks)
+  spellcheck_add_mpi_test(NAME e2e.report_locations RANKS ${ranks} THREADS ${threads} TIMEOUT 300
+    FIXTURES e2e.empty_dir LABELS "e2e;cases;report"
+    WRAP bash ${CMAKE_CURRENT_SOURCE_DIR}/report_locations.sh $<TARGET_FILE:reference_spellcheck>
+         ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
+    COMMAND $<TARGET_FILE:spellcheck>)
+endforeach()
