@@ -160,6 +160,7 @@ void LookupService::post(RequestBatch&& batch) {
              "MPI_Isend");
   stats_.requests_sent += 1;
   stats_.request_bytes += f.batch.bytes.size();
+  mpi::count_sent(1, f.batch.bytes.size());
   stats_.lookups_sent += f.batch.records();
   const int dest = f.batch.dest;
   st.pending[static_cast<size_t>(dest)].push_back(std::move(f));
@@ -191,6 +192,7 @@ bool LookupService::step() {
     inbox.resize(static_cast<size_t>(count));
     mpi::check(MPI_Recv(inbox.data(), count, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm, MPI_STATUS_IGNORE),
                "MPI_Recv");
+    mpi::count_received(1, static_cast<uint64_t>(count));
     if (status.MPI_TAG == static_cast<int>(Tag::request)) {
       // Index the records first: the reply is sized once, and the lookups
       // go to the shard together (their misses overlap).
@@ -224,6 +226,7 @@ bool LookupService::step() {
       stats_.lookups_served += records;
       stats_.replies_sent += 1;
       stats_.reply_bytes += r.bits.size();
+      mpi::count_sent(1, r.bits.size());
     } else {
       auto& q = st.pending[static_cast<size_t>(status.MPI_SOURCE)];
       InFlight f = std::move(q.front());

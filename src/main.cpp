@@ -149,6 +149,7 @@ std::string default_frequencies() {
 // --suggest ranked, from the judged words on: the ranked index (built only
 // in this mode), the lookups, the lines. The SPEC path stays as it was.
 int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& line_table, Timings& t, double t0,
+               const mpi::Traffic& traffic0,
                WordList entries, const Judged& judged, std::unique_ptr<OutputFile>& out,
                std::unique_ptr<OutputFile>& report) {
   const int rank = comm.rank();
@@ -206,7 +207,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
                                                   opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
     write_runs(comm, run, true, run_bytes, out.get(), with_report ? report.get() : nullptr);
   }
-  t.add("total", mpi::now() - t0);
+  t.add("total", mpi::now() - t0, mpi::traffic() - traffic0);
 
   const auto phases = summarize(comm, t);
   std::vector<uint64_t> sums = {judged.distinct, judged.misspelled.size(), accepted, counts.delete_lookups,
@@ -257,7 +258,8 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
       per_rank.push_back(JsonObject()
                              .add("rank", r)
                              .add("ranked_index_bytes", index_bytes[static_cast<size_t>(r)])
-                             .add("peak_rss_bytes", rss_per_rank[static_cast<size_t>(r)]));
+                             .add("peak_rss_bytes", rss_per_rank[static_cast<size_t>(r)])
+                             .add("phase_traffic", phase_traffic_json(phases, static_cast<size_t>(r))));
     JsonObject root;
     root.add("version", SPELLCHECK_VERSION)
         .add("mode", opt.words_mode ? "words" : "documents")
@@ -267,6 +269,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
         .add("options", options)
         .add("phases", ph)
         .add("counts", c)
+        .add("phase_traffic", phase_traffic_totals_json(phases))
         .add("per_rank", per_rank);
     try {
       write_file_atomically(opt.stats, root.str() + "\n");
@@ -306,6 +309,7 @@ int run(int argc, char** argv, int provided) {
 
   Timings t;
   const double t0 = mpi::now();
+  const mpi::Traffic traffic0 = mpi::traffic();
   std::unique_ptr<OutputFile> out, report;
   run.step([&] {
     if (rank != 0) return;
@@ -408,7 +412,7 @@ int run(int argc, char** argv, int provided) {
     judged = judge(shard, routed);
     routed = Routed();
   }
-  if (opt.ranked) return run_ranked(comm, run, opt, line_table, t, t0, std::move(ranked_entries), judged, out, report);
+  if (opt.ranked) return run_ranked(comm, run, opt, line_table, t, t0, traffic0, std::move(ranked_entries), judged, out, report);
   Suggestions sugg;
   {
     PhaseTimer pt(t, "candidates");
@@ -429,7 +433,8 @@ int run(int argc, char** argv, int provided) {
     sugg.hits = {};
     write_runs(comm, run, false, run_bytes, out.get(), with_report ? report.get() : nullptr);
   }
-  t.add("total", mpi::now() - t0);
+  t.add("total", mpi::now() - t0, mpi::traffic() - traffic0);
+  const mpi::Traffic traffic_done = mpi::traffic();  // before the diagnostics' own
 
   // Diagnostics: timing lines, summary, --stats.
   const auto phases = summarize(comm, t);
@@ -440,14 +445,16 @@ int run(int argc, char** argv, int provided) {
                                 sugg.counts.generated,
                                 sugg.counts.filter_rejected,
                                 sugg.counts.remote_lookups,
-                                mpi::traffic().messages + sugg.service.requests_sent + sugg.service.replies_sent,
-                                mpi::traffic().bytes + sugg.service.request_bytes + sugg.service.reply_bytes,
+                                traffic_done.messages,  // the lookup service's included
+                                traffic_done.bytes,
                                 my_hits,
                                 sugg.counts.local_lookups,
                                 sugg.counts.pruned,
                                 skipped_numbers,
                                 input_bytes};
   const uint64_t my_messages = sums[7], my_bytes = sums[8];
+  const auto messages_in_per_rank = mpi::allgather(comm, traffic_done.messages_received);
+  const auto bytes_in_per_rank = mpi::allgather(comm, traffic_done.bytes_received);
   mpi::allreduce_sum(comm, sums);
   const uint64_t shard_min = mpi::allreduce_min(comm, shard.entries());
   const uint64_t shard_max = mpi::allreduce_max(comm, shard.entries());
@@ -519,6 +526,9 @@ int run(int argc, char** argv, int provided) {
                              .add("rank", r)
                              .add("messages_sent", messages_per_rank[static_cast<size_t>(r)])
                              .add("bytes_sent", bytes_per_rank[static_cast<size_t>(r)])
+                             .add("messages_received", messages_in_per_rank[static_cast<size_t>(r)])
+                             .add("bytes_received", bytes_in_per_rank[static_cast<size_t>(r)])
+                             .add("phase_traffic", phase_traffic_json(phases, static_cast<size_t>(r)))
                              .add("peak_rss_bytes", rss_per_rank[static_cast<size_t>(r)])
                              .add("shard_bytes", shard_bytes[static_cast<size_t>(r)])
                              .add("phase_seconds", secs));
@@ -531,6 +541,7 @@ int run(int argc, char** argv, int provided) {
         .add("options", options)
         .add("phases", ph)
         .add("counts", counts)
+        .add("phase_traffic", phase_traffic_totals_json(phases))
         .add("per_rank", per_rank);
     try {
       write_file_atomically(opt.stats, root.str() + "\n");

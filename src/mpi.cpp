@@ -64,29 +64,37 @@ Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
   check(MPI_Alltoallv(send.data.data(), scount.data(), sdispl.data(), MPI_BYTE, recv.data.data(),
                       rcount.data(), rdispl.data(), MPI_BYTE, comm.get()),
         "MPI_Alltoallv");
-  auto& t = traffic();
-  for (int r = 0; r < p; ++r)
-    if (r != comm.rank() && scount[r] > 0) {
-      t.messages += 1;
-      t.bytes += static_cast<uint64_t>(scount[r]);
-    }
-  t.bytes += static_cast<uint64_t>(p - 1) * sizeof(int);
+  for (int r = 0; r < p; ++r) {
+    if (r == comm.rank()) continue;
+    if (scount[r] > 0) count_sent(1, static_cast<uint64_t>(scount[r]));
+    if (rcount[r] > 0) count_received(1, static_cast<uint64_t>(rcount[r]));
+  }
+  // The counts themselves: one int to and from every peer.
+  count_sent(0, static_cast<uint64_t>(p - 1) * sizeof(int));
+  count_received(0, static_cast<uint64_t>(p - 1) * sizeof(int));
   return recv;
 }
 
 namespace {
+// A reduction (or an agreement) of `bytes`: one message each way.
+void count_reduction(const Comm& comm, uint64_t bytes) {
+  if (comm.size() == 1) return;
+  count_sent(1, bytes);
+  count_received(1, bytes);
+}
+
 template <class T>
 T reduce1(const Comm& comm, T v, MPI_Datatype type, MPI_Op op) {
   T out{};
   check(MPI_Allreduce(&v, &out, 1, type, op, comm.get()), "MPI_Allreduce");
-  traffic().bytes += sizeof(T);
+  count_reduction(comm, sizeof(T));
   return out;
 }
 template <class T>
 void reduce_vec(const Comm& comm, std::vector<T>& v, MPI_Datatype type, MPI_Op op) {
   if (v.empty()) return;
   check(MPI_Allreduce(MPI_IN_PLACE, v.data(), narrow<int>(v.size()), type, op, comm.get()), "MPI_Allreduce");
-  traffic().bytes += v.size() * sizeof(T);
+  count_reduction(comm, v.size() * sizeof(T));
 }
 }  // namespace
 
@@ -106,19 +114,22 @@ void allreduce_bor(const Comm& comm, uint64_t* words, size_t n) {
     check(MPI_Allreduce(MPI_IN_PLACE, words + off, narrow<int>(len), MPI_UINT64_T, MPI_BOR, comm.get()),
           "MPI_Allreduce");
   }
-  traffic().bytes += n * sizeof(uint64_t);
+  count_reduction(comm, n * sizeof(uint64_t));
 }
 
 void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out) {
   check(MPI_Allgather(mine, narrow<int>(n), MPI_UINT64_T, out, narrow<int>(n), MPI_UINT64_T, comm.get()),
         "MPI_Allgather");
-  traffic().bytes += n * sizeof(uint64_t) * static_cast<size_t>(comm.size() - 1);
+  const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
+  count_sent(peers, n * sizeof(uint64_t) * peers);
+  count_received(peers, n * sizeof(uint64_t) * peers);
 }
 
 bool agree(const Comm& comm, bool failed_here) {
   int mine = failed_here ? 1 : 0;
   int any = 0;
   check(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm.get()), "MPI_Allreduce");
+  count_reduction(comm, sizeof(int));
   return any != 0;
 }
 
@@ -126,6 +137,7 @@ int lowest_rank_with(const Comm& comm, bool mine) {
   int v = mine ? comm.rank() : comm.size();
   int out = 0;
   check(MPI_Allreduce(&v, &out, 1, MPI_INT, MPI_MIN, comm.get()), "MPI_Allreduce");
+  count_reduction(comm, sizeof(int));
   return out;
 }
 
@@ -137,7 +149,12 @@ std::string broadcast(const Comm& comm, std::string s, int root) {
   for (size_t off = 0; off < n; off += round)
     check(MPI_Bcast(s.data() + off, narrow<int>(std::min<size_t>(round, n - off)), MPI_BYTE, root, comm.get()),
           "MPI_Bcast");
-  if (comm.rank() == root) traffic().bytes += n;
+  // The length and the bytes, from the root to every other rank.
+  const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
+  if (comm.rank() == root)
+    count_sent(peers, peers * (sizeof n + n));
+  else
+    count_received(1, sizeof n + n);
   return s;
 }
 
@@ -161,9 +178,12 @@ Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {
   check(MPI_Gatherv(mine.data(), n, MPI_BYTE, g.bytes.data(), counts.data(), displs.data(), MPI_BYTE, root,
                     comm.get()),
         "MPI_Gatherv");
+  // The count and the bytes, from every other rank to the root.
   if (comm.rank() != root) {
-    traffic().bytes += mine.size();
-    traffic().messages += 1;
+    count_sent(1, sizeof n + mine.size());
+  } else {
+    for (int r = 0; r < p; ++r)
+      if (r != root) count_received(1, sizeof n + static_cast<uint64_t>(counts[r]));
   }
   return g;
 }
@@ -181,12 +201,18 @@ void barrier(const Comm& comm) { check(MPI_Barrier(comm.get()), "MPI_Barrier"); 
 std::vector<double> allgather(const Comm& comm, double v) {
   std::vector<double> out(static_cast<size_t>(comm.size()));
   check(MPI_Allgather(&v, 1, MPI_DOUBLE, out.data(), 1, MPI_DOUBLE, comm.get()), "MPI_Allgather");
+  const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
+  count_sent(peers, peers * sizeof v);
+  count_received(peers, peers * sizeof v);
   return out;
 }
 
 std::vector<uint64_t> allgather(const Comm& comm, uint64_t v) {
   std::vector<uint64_t> out(static_cast<size_t>(comm.size()));
   check(MPI_Allgather(&v, 1, MPI_UINT64_T, out.data(), 1, MPI_UINT64_T, comm.get()), "MPI_Allgather");
+  const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
+  count_sent(peers, peers * sizeof v);
+  count_received(peers, peers * sizeof v);
   return out;
 }
 

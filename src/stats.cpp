@@ -70,4 +70,28 @@ std::string JsonObject::str() const {
   return s;
 }
 
+JsonObject traffic_json(const mpi::Traffic& t) {
+  return JsonObject()
+      .add("messages_sent", t.messages)
+      .add("bytes_sent", t.bytes)
+      .add("messages_received", t.messages_received)
+      .add("bytes_received", t.bytes_received);
+}
+
+JsonObject phase_traffic_json(const std::vector<PhaseSummary>& phases, size_t rank) {
+  JsonObject o;
+  for (const auto& p : phases) o.add(p.phase, traffic_json(p.traffic_per_rank.at(rank)));
+  return o;
+}
+
+JsonObject phase_traffic_totals_json(const std::vector<PhaseSummary>& phases) {
+  JsonObject o;
+  for (const auto& p : phases) {
+    mpi::Traffic sum;
+    for (const auto& t : p.traffic_per_rank) sum += t;
+    o.add(p.phase, traffic_json(sum));
+  }
+  return o;
+}
+
 }  // namespace spellcheck

@@ -6,13 +6,15 @@
 
 namespace spellcheck {
 
-void Timings::add(const std::string& phase, double seconds) {
-  for (auto& [name, s] : phases_)
-    if (name == phase) {
-      s += seconds;
+void Timings::add(const std::string& phase, double seconds, const mpi::Traffic& traffic) {
+  for (size_t i = 0; i < phases_.size(); ++i)
+    if (phases_[i].first == phase) {
+      phases_[i].second += seconds;
+      traffic_[i] += traffic;
       return;
     }
   phases_.emplace_back(phase, seconds);
+  traffic_.push_back(traffic);
 }
 
 std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t) {
@@ -25,6 +27,9 @@ std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t) {
   std::vector<double> own(ph.size());
   for (size_t i = 0; i < ph.size(); ++i) own[i] = ph[i].second;
   const auto all = mpi::gather(comm, std::string(reinterpret_cast<const char*>(own.data()), own.size() * sizeof(double)));
+  static_assert(sizeof(mpi::Traffic) == 4 * sizeof(uint64_t));
+  const auto traffic = mpi::gather(comm, std::string(reinterpret_cast<const char*>(t.traffic().data()),
+                                                     t.traffic().size() * sizeof(mpi::Traffic)));
   std::vector<PhaseSummary> out(ph.size());
   for (size_t i = 0; i < ph.size(); ++i) {
     out[i].phase = ph[i].first;
@@ -35,6 +40,11 @@ std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t) {
       double v = 0;
       std::memcpy(&v, bytes.data() + i * sizeof(double), sizeof v);
       out[i].per_rank.push_back(v);
+    }
+    for (const auto& bytes : traffic) {
+      mpi::Traffic v;
+      std::memcpy(&v, bytes.data() + i * sizeof(mpi::Traffic), sizeof v);
+      out[i].traffic_per_rank.push_back(v);
     }
   }
   return out;

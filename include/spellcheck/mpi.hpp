@@ -131,12 +131,38 @@ class File {
 // Seconds since an arbitrary point (MPI_Wtime).
 double now();
 
-// Communication counters of this rank, for --stats (collectives' payload
-// included; the lookup service adds its own).
+// Communication counters of this rank, for --stats, counted by the wrappers
+// here and by the lookup service as they send and receive (on one rank:
+// nothing). Collectives count their logical payload: an all-to-all one
+// message per non-empty peer; a reduction one message of its data each way;
+// an allgather (p-1) each way; a broadcast (p-1) from the root; a gather one
+// to the root. So over all ranks, what is sent is what is received.
 struct Traffic {
-  uint64_t messages = 0;
-  uint64_t bytes = 0;
+  uint64_t messages = 0;  // sent
+  uint64_t bytes = 0;     // sent
+  uint64_t messages_received = 0;
+  uint64_t bytes_received = 0;
+  Traffic operator-(const Traffic& o) const {
+    return {messages - o.messages, bytes - o.bytes, messages_received - o.messages_received,
+            bytes_received - o.bytes_received};
+  }
+  Traffic& operator+=(const Traffic& o) {
+    messages += o.messages;
+    bytes += o.bytes;
+    messages_received += o.messages_received;
+    bytes_received += o.bytes_received;
+    return *this;
+  }
 };
 Traffic& traffic();
+// For the point-to-point calls outside this file (the lookup service).
+inline void count_sent(uint64_t messages, uint64_t bytes) {
+  traffic().messages += messages;
+  traffic().bytes += bytes;
+}
+inline void count_received(uint64_t messages, uint64_t bytes) {
+  traffic().messages_received += messages;
+  traffic().bytes_received += bytes;
+}
 
 }  // namespace spellcheck::mpi

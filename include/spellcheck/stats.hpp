@@ -8,6 +8,9 @@
 
 #include "spellcheck/output_file.hpp"  // write_file_atomically
 
+#include "spellcheck/mpi.hpp"
+#include "spellcheck/timing.hpp"
+
 namespace spellcheck {
 
 // Builds one JSON object; values are numbers, strings or nested objects.
@@ -28,5 +31,12 @@ class JsonObject {
 };
 
 std::string json_string(const std::string& s);
+
+// {"messages_sent":..,"bytes_sent":..,"messages_received":..,"bytes_received":..}
+JsonObject traffic_json(const mpi::Traffic& t);
+// Per phase (summarize's order): rank r's traffic in the phase, and over all
+// ranks in "all".
+JsonObject phase_traffic_json(const std::vector<PhaseSummary>& phases, size_t rank);
+JsonObject phase_traffic_totals_json(const std::vector<PhaseSummary>& phases);
 
 }  // namespace spellcheck
