@@ -16,6 +16,7 @@
 #include <string_view>
 #include <utility>
 
+#include "spellcheck/byte_source.hpp"
 #include "spellcheck/errors.hpp"
 #include "spellcheck/first_error.hpp"
 #include "spellcheck/tokenizer.hpp"
@@ -332,36 +333,11 @@ class WordTable {
 };
 
 // ---------------------------------------------------------------------------
-[[noreturn]] void read_failed(const std::string& path, int err) {
-  throw InputError("cannot read '" + path + "': " + std::strerror(err));
-}
-
-struct Fd {
-  int fd = -1;
-  explicit Fd(const std::string& path) {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) read_failed(path, errno);
-  }
-  ~Fd() {
-    if (fd >= 0) ::close(fd);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-};
-
-// Reads up to n bytes at off; fewer only at end of file.
-size_t pread_full(int fd, unsigned char* p, size_t n, uint64_t off, const std::string& path) {
-  size_t got = 0;
-  while (got < n) {
-    const ssize_t r = ::pread(fd, p + got, n - got, static_cast<off_t>(off + got));
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      read_failed(path, errno);
-    }
-    if (r == 0) break;
-    got += static_cast<size_t>(r);
-  }
-  return got;
+// A file's bytes: this rank's share of a stream input, a compressed file
+// decoded, or the file itself.
+std::unique_ptr<ByteSource> open_source(const InputFile& file) {
+  if (file.memory) return memory_source(*file.memory, file.memory_origin, file.path);
+  return open_input(file.path, file.codec);
 }
 
 size_t find_safe(const unsigned char* p, size_t n) {
@@ -418,8 +394,9 @@ class LineCounter {
 // boundaries mispredict, and the lookup of the next token waits for them.
 class Batcher {
  public:
-  // lines: mark first occurrences with their line (or nullptr).
-  Batcher(WordTable& t, LineCounter* lines) : t_(t), lines_(lines) {}
+  // lines: mark first occurrences with their line (or nullptr). Positions
+  // past last_pos are recorded as last_pos (compressed files: their span).
+  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos) : t_(t), lines_(lines), last_pos_(last_pos) {}
 
   // p[0, len + kPad) must stay readable until flush().
   void add(const char* p, size_t len, uint64_t pos) {
@@ -435,9 +412,10 @@ class Batcher {
     }
     if (lines_) {
       for (size_t i = 0; i < n_; ++i)
-        if (const WordTable::Slot* s = t_.add(keys[i], toks_[i].pos)) t_.set_mark(s, lines_->mark(toks_[i].pos));
+        if (const WordTable::Slot* s = t_.add(keys[i], std::min(toks_[i].pos, last_pos_)))
+          t_.set_mark(s, lines_->mark(toks_[i].pos));
     } else {
-      for (size_t i = 0; i < n_; ++i) t_.add(keys[i], toks_[i].pos);
+      for (size_t i = 0; i < n_; ++i) t_.add(keys[i], std::min(toks_[i].pos, last_pos_));
     }
     n_ = 0;
   }
@@ -451,6 +429,7 @@ class Batcher {
   };
   WordTable& t_;
   LineCounter* lines_;
+  uint64_t last_pos_;
   Tok toks_[kBatch];
   size_t n_ = 0;
 };
@@ -465,6 +444,7 @@ struct ThreadState {
   std::unique_ptr<unsigned char[]> buf;  // not zeroed: 1 MB per thread and call
   size_t cap;
   std::vector<LineUnit> line_units;  // with line marks: the units done
+  uint64_t decoded_bytes = 0;  // bytes of compressed files read whole
 
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
@@ -473,9 +453,14 @@ struct ThreadState {
 void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, size_t max_len) {
   if (r.begin >= r.end) return;
   const InputFile& file = plan.files[r.file_index];
-  const uint64_t fsize = file.size;  // the planned size bounds every reader alike
+  // The planned size bounds every reader alike; a compressed file is read to
+  // its end, whatever its decoded size (positions past its span are clamped).
+  const bool whole = file.whole();
+  const uint64_t fsize = whole ? UINT64_MAX : file.size;
+  const uint64_t end = whole ? UINT64_MAX : r.end;
+  const uint64_t last_pos = whole ? plan.offsets[r.file_index + 1] - 1 : UINT64_MAX;
   if (r.begin >= fsize) return;
-  const Fd fd(file.path);
+  const std::unique_ptr<ByteSource> src = open_source(file);
   const uint64_t stream_base = plan.offsets[r.file_index];
   unsigned char* const buf = ts.buf.get();
   const size_t cap = ts.cap;
@@ -491,9 +476,9 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
     }
     // Read about as far as needed: to a little past r.end, then on in
     // moderate steps while looking for the cut after it.
-    const uint64_t want_end = std::max(r.end + 256, at + 4096);
+    const uint64_t want_end = end > UINT64_MAX - 256 ? UINT64_MAX : std::max(end + 256, at + 4096);
     const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize - at, want_end - at}));
-    const size_t got = pread_full(fd.fd, buf + len, want, at, file.path);
+    const size_t got = src->read_at(at, buf + len, want);
     len += got;
     if (got < want || buf_off + len >= fsize) eof = true;
   };
@@ -513,7 +498,7 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
       len = 0;
       if (eof) return;
     }
-    if (buf_off >= r.end) return;  // snap(begin) == snap(end): nothing owned
+    if (buf_off >= end) return;  // snap(begin) == snap(end): nothing owned
   }
   LineCounter line_counter;
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
@@ -529,8 +514,8 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
     if (!eof && len < cap) fill();
     size_t stop = len;
     bool at_end = eof;
-    if (r.end < fsize && buf_off + len > r.end) {
-      const size_t from = std::max<size_t>(safe_from, r.end > buf_off ? static_cast<size_t>(r.end - buf_off) : 0);
+    if (end < fsize && buf_off + len > end) {
+      const size_t from = std::max<size_t>(safe_from, end > buf_off ? static_cast<size_t>(end - buf_off) : 0);
       const size_t k = from + find_safe(buf + from, len - from);
       if (k < len) {
         stop = k;
@@ -558,20 +543,21 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
       const std::string_view rest = text.substr(pos);
       const char* const lo = rest.data();
       const char* const hi = lo + rest.size();
-      Batcher batch(table, lines);
+      Batcher batch(table, lines, last_pos);
       done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
                if (!keep_token(tok, max_len, counts)) return;
                if (tok.data() >= lo && tok.data() < hi) {
                  batch.add(tok.data(), tok.size(), base + off);
                } else {  // a normalised copy, gone after this call
                  if (lines) batch.flush();  // marks are taken in position order
-                 if (const WordTable::Slot* s = table.add(key_of(tok), base + off); s && lines)
+                 if (const WordTable::Slot* s = table.add(key_of(tok), std::min(base + off, last_pos)); s && lines)
                    table.set_mark(s, lines->mark(base + off));
                }
              });
       batch.flush();
     }
     if (at_end) {
+      if (whole) ts.decoded_bytes += buf_off + stop;
       if (lines) {
         lines->advance(stream_base + buf_off + stop);
         ts.line_units.push_back(lines->unit(r.file_index, stream_base));
@@ -641,16 +627,28 @@ void merge_word(WordTable& into, const WordKey& key, const WordTable::Slot& s, c
 LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges, size_t max_word_length,
                                int threads, const ProgressFn& progress, const ReaderTuning& tuning) {
   LocalWords out;
+  // Work of a range: its bytes, or a compressed file's bytes on disk.
+  const auto work = [&](const ByteRange& r) {
+    const InputFile& f = plan.files[r.file_index];
+    return f.whole() ? f.disk_bytes : r.end - r.begin;
+  };
   uint64_t total = 0;
-  for (const ByteRange& r : ranges) total += r.end - r.begin;
-  out.bytes_read = total;
+  for (const ByteRange& r : ranges) {
+    total += work(r);
+    if (!plan.files[r.file_index].whole()) out.bytes_read += r.end - r.begin;
+  }
 
   int nt = threads > 0 ? threads : omp_get_max_threads();
   size_t unit = tuning.unit_bytes;
   if (unit == 0) unit = static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(nt) * 8), 64u << 10, 8u << 20));
   std::vector<ByteRange> units;
-  for (const ByteRange& r : ranges)
+  for (const ByteRange& r : ranges) {
+    if (plan.files[r.file_index].whole()) {  // never cut: one unit
+      units.push_back(r);
+      continue;
+    }
     for (uint64_t b = r.begin; b < r.end; b += unit) units.push_back({r.file_index, b, std::min<uint64_t>(r.end, b + unit)});
+  }
   nt = static_cast<int>(std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(nt), units.size())));
   const size_t cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
 
@@ -672,7 +670,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
       if (err.failed()) continue;
       const ByteRange& u = units[static_cast<size_t>(i)];
       err.run([&] { process_range(*states[static_cast<size_t>(tid)], plan, u, max_word_length); });
-      const uint64_t d = done.fetch_add(u.end - u.begin) + (u.end - u.begin);
+      const uint64_t d = done.fetch_add(work(u)) + work(u);
       if (tid == 0 && progress) err.run([&] { progress(d, total); });
     }
   }
@@ -682,6 +680,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
 
   for (const auto& s : states) {
     out.line_units.insert(out.line_units.end(), s->line_units.begin(), s->line_units.end());
+    out.bytes_read += s->decoded_bytes;
     out.tokens += s->counts.tokens;
     out.skipped_numbers += s->counts.skipped_numbers;
     out.skipped_long += s->counts.skipped_long;
@@ -791,7 +790,7 @@ std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const u
         const size_t f = group_file[static_cast<size_t>(g)];
         const InputFile& file = plan.files[f];
         const uint64_t base = plan.offsets[f];
-        const Fd fd(file.path);
+        const std::unique_ptr<ByteSource> src = open_source(file);
         uint64_t line = 1, line_start = 0;  // line of the scanned prefix, offset where it starts
         uint64_t chunk_off = 0;
         size_t chunk_len = 0;
@@ -801,8 +800,7 @@ std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const u
           while (scanned < target) {
             if (scanned >= chunk_off + chunk_len) {
               chunk_off = scanned;
-              chunk_len = pread_full(fd.fd, buf.data(), std::min<uint64_t>(buf.size(), target - scanned), chunk_off,
-                                     file.path);
+              chunk_len = src->read_at(chunk_off, buf.data(), std::min<uint64_t>(buf.size(), target - scanned));
               if (chunk_len == 0) throw InputError("cannot read '" + file.path + "': file shrank while reading");
             }
             const unsigned char* p = buf.data() + (scanned - chunk_off);

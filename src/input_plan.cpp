@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,11 +23,63 @@ namespace {
   throw InputError("cannot read '" + path + "': " + std::strerror(err));
 }
 
-void require_openable(const std::string& path) {
+// grep's rule: a file is binary when its first block holds a NUL byte.
+constexpr size_t kBinaryCheckBytes = 4096;
+
+// Up to n bytes from the start of a file (and whether it opened).
+std::string raw_head(const std::string& path, size_t n) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, errno);
+  std::string s(n, '\0');
+  size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd, s.data() + got, n - got);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      fail(path, err);
+    }
+    if (r == 0) break;
+    got += static_cast<size_t>(r);
+  }
   ::close(fd);
+  s.resize(got);
+  return s;
 }
+
+Codec codec_of(std::string_view head) {
+  return detect_codec(reinterpret_cast<const unsigned char*>(head.data()), head.size());
+}
+
+// All of a stream input ("-" is standard input), decoded if compressed.
+std::string read_stream(const std::string& path) {
+  const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, errno);
+  std::string s;
+  size_t len = 0;
+  for (;;) {
+    if (s.size() - len < (1u << 20)) s.resize(std::max<size_t>(2 * s.size(), 4u << 20));
+    const ssize_t r = ::read(fd, s.data() + len, s.size() - len);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      if (fd != STDIN_FILENO) ::close(fd);
+      fail(path, err);
+    }
+    if (r == 0) break;
+    len += static_cast<size_t>(r);
+  }
+  if (fd != STDIN_FILENO) ::close(fd);
+  s.resize(len);
+  if (const Codec c = codec_of(s); c != Codec::none) {
+    const auto decoded = decoding_source(memory_source(s, 0, path), c, path);
+    s = read_all(*decoded);
+  }
+  return s;
+}
+
+bool is_stream(const struct stat& st) { return S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode); }
 
 std::string join(const std::string& dir, const char* name) {
   std::string p = dir;
@@ -36,12 +89,46 @@ std::string join(const std::string& dir, const char* name) {
 }
 
 struct Walker {
-  std::vector<InputFile>* out;
+  InputPlan* plan;
+  const PlanOptions* options;
   std::set<std::pair<dev_t, ino_t>> open_dirs;  // the directories being walked: guards against loops
 
-  void add_file(const std::string& path, const struct stat& st) {
-    require_openable(path);
-    out->push_back({path, static_cast<uint64_t>(st.st_size)});
+  // walked: found in a directory (binary files are left out), not named.
+  void add_file(const std::string& path, const struct stat& st, bool walked) {
+    const std::string head = raw_head(path, kBinaryCheckBytes);
+    InputFile f;
+    f.path = path;
+    f.size = static_cast<uint64_t>(st.st_size);
+    f.codec = codec_of(head);
+    if (walked && !options->binary) {
+      const std::string text = f.whole() ? read_head(path, f.codec, kBinaryCheckBytes) : head;
+      if (text.find('\0') != std::string::npos) {
+        ++plan->skipped_binary;
+        plan->binary_paths.push_back(path);
+        return;
+      }
+    }
+    if (f.whole()) {
+      f.disk_bytes = f.size;
+      f.size = compressed_span(f.disk_bytes);
+    }
+    plan->files.push_back(std::move(f));
+  }
+
+  // Hidden entries and --exclude matches are left out of walks.
+  bool left_out(const std::string& name, const std::string& path) {
+    if (!options->hidden && name[0] == '.') {
+      ++plan->skipped_hidden;
+      return true;
+    }
+    for (const std::string& glob : options->exclude) {
+      const bool on_path = glob.find('/') != std::string::npos;
+      if (::fnmatch(glob.c_str(), on_path ? path.c_str() : name.c_str(), 0) == 0) {
+        ++plan->skipped_excluded;
+        return true;
+      }
+    }
+    return false;
   }
 
   void walk(const std::string& dir, const struct stat& dst) {
@@ -73,6 +160,7 @@ struct Walker {
     std::sort(names.begin(), names.end());
     for (const std::string& n : names) {
       const std::string p = join(dir, n.c_str());
+      if (left_out(n, p)) continue;
       struct stat st;
       if (::lstat(p.c_str(), &st) != 0) {
         if (errno == ENOENT) continue;  // vanished meanwhile
@@ -82,11 +170,11 @@ struct Walker {
         // Links to files are read; links to directories are not followed;
         // broken links are not regular files.
         if (::stat(p.c_str(), &st) != 0) continue;
-        if (S_ISREG(st.st_mode)) add_file(p, st);
+        if (S_ISREG(st.st_mode)) add_file(p, st, true);
       } else if (S_ISDIR(st.st_mode)) {
         walk(p, st);
       } else if (S_ISREG(st.st_mode)) {
-        add_file(p, st);
+        add_file(p, st, true);
       }
     }
   }
@@ -104,7 +192,7 @@ uint64_t get_u64(std::string_view& s) {
   return v;
 }
 
-constexpr uint64_t kMagic = 0x314E414C50435053ULL;  // "SPCPLAN1"
+constexpr uint64_t kMagic = 0x324E414C50435053ULL;  // "SPCPLAN2"
 
 }  // namespace
 
@@ -124,18 +212,35 @@ void finish_input_plan(InputPlan& plan) {
   plan.offsets.back() = total;
 }
 
-InputPlan make_input_plan(std::span<const std::string> inputs) {
+InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions& options) {
   InputPlan plan;
-  Walker w{&plan.files, {}};
+  Walker w{&plan, &options, {}};
+  std::set<std::string> streams_read;
+  auto add_stream = [&](const std::string& path) {
+    if (!streams_read.insert(path).second) return;  // named twice: read once
+    auto bytes = std::make_shared<const std::string>(read_stream(path));
+    InputFile f;
+    f.path = path;
+    f.size = bytes->size();
+    f.stream = true;
+    f.memory = std::move(bytes);
+    plan.files.push_back(std::move(f));
+  };
   for (const std::string& path : inputs) {
+    if (path == "-") {
+      add_stream(path);
+      continue;
+    }
     struct stat st;
     if (::stat(path.c_str(), &st) != 0) fail(path, errno);
     if (S_ISDIR(st.st_mode)) {
       w.walk(path, st);
     } else if (S_ISREG(st.st_mode)) {
-      w.add_file(path, st);
+      w.add_file(path, st, false);
+    } else if (is_stream(st)) {
+      add_stream(path);
     } else {
-      throw InputError("cannot read '" + path + "': not a regular file or directory");
+      throw InputError("cannot read '" + path + "': not a regular file, directory or stream");
     }
   }
   std::sort(plan.files.begin(), plan.files.end(),
@@ -150,13 +255,18 @@ InputPlan make_input_plan(std::span<const std::string> inputs) {
 
 std::string serialize_input_plan(const InputPlan& plan) {
   std::string s;
-  size_t n = 16;
-  for (const InputFile& f : plan.files) n += 16 + f.path.size();
+  size_t n = 40;
+  for (const InputFile& f : plan.files) n += 32 + f.path.size();
   s.reserve(n);
   put_u64(s, kMagic);
+  put_u64(s, plan.skipped_binary);
+  put_u64(s, plan.skipped_hidden);
+  put_u64(s, plan.skipped_excluded);
   put_u64(s, plan.files.size());
   for (const InputFile& f : plan.files) {
     put_u64(s, f.size);
+    put_u64(s, f.disk_bytes);
+    put_u64(s, static_cast<uint64_t>(f.codec) | (f.stream ? 0x100 : 0));
     put_u64(s, f.path.size());
     s += f.path;
   }
@@ -165,12 +275,21 @@ std::string serialize_input_plan(const InputPlan& plan) {
 
 InputPlan deserialize_input_plan(std::string_view bytes) {
   if (get_u64(bytes) != kMagic) throw std::runtime_error("input plan: bad magic");
-  const uint64_t n = get_u64(bytes);
-  if (n > bytes.size() / 16) throw std::runtime_error("input plan: bad file count");
   InputPlan plan;
+  plan.skipped_binary = get_u64(bytes);
+  plan.skipped_hidden = get_u64(bytes);
+  plan.skipped_excluded = get_u64(bytes);
+  const uint64_t n = get_u64(bytes);
+  if (n > bytes.size() / 32) throw std::runtime_error("input plan: bad file count");
   plan.files.resize(n);
   for (InputFile& f : plan.files) {
     f.size = get_u64(bytes);
+    f.disk_bytes = get_u64(bytes);
+    const uint64_t kind = get_u64(bytes);
+    if ((kind & 0xFF) > static_cast<uint64_t>(Codec::xz) || kind > 0x1FF)
+      throw std::runtime_error("input plan: bad file kind");
+    f.codec = static_cast<Codec>(kind & 0xFF);
+    f.stream = (kind & 0x100) != 0;
     const uint64_t len = get_u64(bytes);
     if (len > bytes.size()) throw std::runtime_error("input plan: truncated");
     f.path.assign(bytes.substr(0, len));
@@ -195,11 +314,34 @@ std::vector<ByteRange> stream_ranges(const InputPlan& plan, uint64_t begin, uint
 
 std::vector<ByteRange> split_stream(const InputPlan& plan, int rank, int ranks) {
   if (ranks <= 0 || rank < 0 || rank >= ranks) throw std::invalid_argument("split_stream: bad rank");
-  const auto share = [&](int r) {
-    return static_cast<uint64_t>(static_cast<unsigned __int128>(plan.total_bytes()) * static_cast<unsigned>(r) /
+  bool any_whole = false;
+  uint64_t total = 0;
+  for (const InputFile& f : plan.files) {
+    any_whole |= f.whole();
+    total += f.weight();
+  }
+  const auto share = [&](uint64_t all, int r) {
+    return static_cast<uint64_t>(static_cast<unsigned __int128>(all) * static_cast<unsigned>(r) /
                                  static_cast<unsigned>(ranks));
   };
-  return stream_ranges(plan, share(rank), share(rank + 1));
+  if (!any_whole) return stream_ranges(plan, share(plan.total_bytes(), rank), share(plan.total_bytes(), rank + 1));
+  // Weighted: plain files as before, compressed ones whole.
+  const uint64_t lo = share(total, rank), hi = share(total, rank + 1);
+  std::vector<ByteRange> out;
+  uint64_t at = 0;  // weight before file i
+  for (size_t i = 0; i < plan.files.size(); ++i) {
+    const InputFile& f = plan.files[i];
+    const uint64_t w = f.weight();
+    if (f.whole()) {
+      const uint64_t middle = at + w / 2;
+      if (middle >= lo && middle < hi) out.push_back({static_cast<uint32_t>(i), 0, f.size});
+    } else {
+      const uint64_t b = std::max(lo, at), e = std::min(hi, at + w);
+      if (b < e) out.push_back({static_cast<uint32_t>(i), b - at, e - at});
+    }
+    at += w;
+  }
+  return out;
 }
 
 }  // namespace spellcheck

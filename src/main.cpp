@@ -26,6 +26,7 @@
 #include "spellcheck/report.hpp"
 #include "spellcheck/shard.hpp"
 #include "spellcheck/stats.hpp"
+#include "spellcheck/stream_input.hpp"
 #include "spellcheck/suggest.hpp"
 #include "spellcheck/timing.hpp"
 #include "spellcheck/word_hash.hpp"
@@ -299,12 +300,18 @@ int run(int argc, char** argv, int provided) {
   });
   // The input plan (files in byte-wise path order, sizes) is made once and
   // broadcast, so every rank cuts the same stream.
+  // Rank 0 keeps its own plan: it holds the stream inputs' bytes.
   InputPlan plan;
   std::string plan_bytes;
   run.step([&] {
-    if (rank == 0) plan_bytes = serialize_input_plan(make_input_plan(opt.inputs));
+    if (rank != 0) return;
+    plan = make_input_plan(opt.inputs, PlanOptions{opt.hidden, opt.binary, opt.exclude});
+    if (opt.verbose)
+      for (const std::string& path : plan.binary_paths) std::fprintf(stderr, "spellcheck: skipped binary file '%s'\n", path.c_str());
+    plan_bytes = serialize_input_plan(plan);
   });
-  plan = deserialize_input_plan(mpi::broadcast(comm, plan_bytes));
+  plan_bytes = mpi::broadcast(comm, plan_bytes);
+  if (rank != 0) plan = deserialize_input_plan(plan_bytes);
   const bool progress_on = rank == 0 && (opt.progress == 1 || (opt.progress == -1 && isatty(STDERR_FILENO)));
 
   Timings t;
@@ -365,7 +372,16 @@ int run(int argc, char** argv, int provided) {
     {
       PhaseTimer pt(t, "read");
       for (const auto& file : plan.files) {
-        TextChunk chunk = read_line_share(comm, file.path);
+        TextChunk chunk;
+        if (file.stream || file.whole()) {  // only rank 0 has (or decodes) the bytes
+          std::shared_ptr<const std::string> all;
+          run.step([&] {
+            if (rank == 0) all = whole_input(file);
+          });
+          chunk = share_lines(comm, all ? std::string_view(*all) : std::string_view());
+        } else {
+          chunk = read_line_share(comm, file.path);
+        }
         input_bytes += chunk.bytes.size();
         WordList part = lines_to_words(std::move(chunk.bytes), opt.max_word_length, &skipped_long);
         if (words.empty())
@@ -382,6 +398,7 @@ int run(int argc, char** argv, int provided) {
     LocalWords local;
     {
       PhaseTimer pt(t, "ingest");
+      share_stream_inputs(comm, plan);
       Progress progress(progress_on, "reading", 0, "MB");
       ReaderTuning tuning;
       tuning.line_marks = !opt.report.empty();
@@ -477,14 +494,16 @@ int run(int argc, char** argv, int provided) {
     std::fputs(timing_lines(phases).c_str(), stderr);
     std::fprintf(stderr,
                  "[spellcheck] ranks=%d threads=%d words=%llu distinct=%llu misspelled=%llu candidates=%llu "
-                 "pruned=%.2f%% bloom_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu total=%.3fs\n",
+                 "pruned=%.2f%% bloom_rejected=%.2f%% sent=%llu hits=%llu too_long=%llu binary_skipped=%llu "
+                 "total=%.3fs\n",
                  comm.size(), threads, static_cast<unsigned long long>(sums[0]),
                  static_cast<unsigned long long>(sums[2]), static_cast<unsigned long long>(sums[3]),
                  static_cast<unsigned long long>(generated),
                  generated ? 100.0 * static_cast<double>(pruned) / static_cast<double>(generated) : 0.0,
                  generated ? 100.0 * static_cast<double>(rejected) / static_cast<double>(generated) : 0.0,
                  static_cast<unsigned long long>(sums[6]), static_cast<unsigned long long>(true_hits),
-                 static_cast<unsigned long long>(sums[1]), phases.back().max);
+                 static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(plan.skipped_binary),
+                 phases.back().max);
   }
   if (!opt.stats.empty()) {
     JsonObject options, ph, counts;
@@ -505,6 +524,10 @@ int run(int argc, char** argv, int provided) {
         .add("skipped_too_long", sums[1])
         .add("skipped_numbers", sums[12])
         .add("input_bytes", sums[13])
+        .add("input_files", static_cast<uint64_t>(plan.files.size()))
+        .add("skipped_binary_files", plan.skipped_binary)
+        .add("skipped_hidden", plan.skipped_hidden)
+        .add("skipped_excluded", plan.skipped_excluded)
         .add("distinct", sums[2])
         .add("misspelled", sums[3])
         .add("candidates_generated", generated)

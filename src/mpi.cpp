@@ -158,6 +158,35 @@ std::string broadcast(const Comm& comm, std::string s, int root) {
   return s;
 }
 
+std::string scatter_slices(const Comm& comm, std::string_view data, const std::vector<uint64_t>& begin,
+                           const std::vector<uint64_t>& end, int root) {
+  constexpr size_t kPiece = size_t{1} << 30;
+  constexpr int kTag = 7101;
+  if (comm.rank() == root) {
+    for (int r = 0; r < comm.size(); ++r) {
+      if (r == root) continue;
+      const uint64_t b = begin[static_cast<size_t>(r)], e = std::max(b, end[static_cast<size_t>(r)]);
+      uint64_t n = e - b;
+      check(MPI_Send(&n, 1, MPI_UINT64_T, r, kTag, comm.get()), "MPI_Send");
+      for (uint64_t off = 0; off < n; off += kPiece)
+        check(MPI_Send(data.data() + b + off, narrow<int>(std::min<uint64_t>(kPiece, n - off)), MPI_BYTE, r, kTag,
+                       comm.get()),
+              "MPI_Send");
+      traffic().bytes += n;
+      traffic().messages += 1;
+    }
+    return {};
+  }
+  uint64_t n = 0;
+  check(MPI_Recv(&n, 1, MPI_UINT64_T, root, kTag, comm.get(), MPI_STATUS_IGNORE), "MPI_Recv");
+  std::string s(n, '\0');
+  for (uint64_t off = 0; off < n; off += kPiece)
+    check(MPI_Recv(s.data() + off, narrow<int>(std::min<uint64_t>(kPiece, n - off)), MPI_BYTE, root, kTag, comm.get(),
+                   MPI_STATUS_IGNORE),
+          "MPI_Recv");
+  return s;
+}
+
 Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {
   const int p = comm.size();
   int n = narrow<int>(mine.size());

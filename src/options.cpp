@@ -58,6 +58,10 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--rare-distance") o.rare_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
+  else if (flag == "--exclude") {
+    if (v.empty()) throw UsageError("--exclude needs a glob");
+    o.exclude.emplace_back(v);
+  }
   else if (flag == "--format") {
     if (v == "jsonl") o.jsonl = true;
     else if (v == "text") o.jsonl = false;
@@ -71,7 +75,7 @@ bool takes_value(std::string_view flag) {
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
          flag == "--filter-exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
          flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
-         flag == "--rare-distance";
+         flag == "--rare-distance" || flag == "--exclude";
 }
 
 }  // namespace
@@ -138,6 +142,18 @@ Options parse_options(int argc, const char* const* argv) {
       o.sound_distance = -1;
       continue;
     }
+    if (a == "--hidden") {
+      o.hidden = true;
+      continue;
+    }
+    if (a == "--binary") {
+      o.binary = true;
+      continue;
+    }
+    if (a == "--verbose" || a == "-v") {
+      o.verbose = true;
+      continue;
+    }
     if (a == "--progress") {
       o.progress = 1;
       continue;
@@ -162,9 +178,10 @@ Options parse_options(int argc, const char* const* argv) {
   }
   if (o.help || o.version) return o;
   if (positional.empty()) throw UsageError("missing DICTIONARY and INPUT (see --help)");
-  if (positional.size() < 2) throw UsageError("missing INPUT after DICTIONARY (see --help)");
+  if (positional.size() < 2 && !o.words_mode) throw UsageError("missing INPUT after DICTIONARY (see --help)");
   o.dictionary = positional[0];
   o.inputs.assign(positional.begin() + 1, positional.end());
+  if (o.inputs.empty()) o.inputs.emplace_back("-");  // word-list mode: standard input
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
   return o;
@@ -173,6 +190,8 @@ Options parse_options(int argc, const char* const* argv) {
 std::string usage_text() {
   return R"(Usage: spellcheck [options] DICTIONARY INPUT...
        mpirun -n P spellcheck [options] DICTIONARY INPUT...
+       ... | spellcheck [options] DICTIONARY -
+       ... | spellcheck --words [options] DICTIONARY
 
 Prints every misspelled distinct word of INPUT with all its edit-distance-1
 corrections found in DICTIONARY, one line per word:
@@ -181,7 +200,14 @@ sorted by number of candidates, then by word (byte-wise). The dictionary is
 sharded over the MPI ranks; each rank uses OpenMP threads.
 
 INPUT is raw text (files, or directories read recursively in byte-wise path
-order), or with --words a word list (one word per line).
+order), or with --words a word list (one word per line). `-` (or no INPUT
+with --words) is standard input, read once by rank 0 and shared out; so is a
+named pipe or device (/dev/stdin, <(cmd)). Files compressed with gzip, zstd,
+bzip2 or xz are decoded (known by their first bytes, whatever their name);
+each is read whole by one thread. In folders, hidden files and folders
+(names starting with '.'), names matching --exclude and binary files (a NUL
+byte in the first 4 KiB, as grep decides) are skipped; a file named on the
+command line is always read.
 
 With --suggest ranked, each misspelled word gets its most likely
 corrections instead, best first (up to --top), within --max-distance edits
@@ -209,6 +235,12 @@ Options:
   --format FMT            ranked: text (default, the SPEC line format with
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)
+  --exclude GLOB          skip files and folders whose name matches GLOB in
+                          folder walks (the whole path if GLOB has a '/');
+                          repeatable
+  --hidden                read hidden files and folders in folder walks too
+  --binary                read binary files found in folders too
+  -v, --verbose           name each binary file skipped (stderr)
   -o, --output FILE       write the result to FILE instead of stdout (a regular
                           file is replaced only once complete)
   --stats FILE            write run statistics as JSON (phases, counts, traffic)

@@ -35,7 +35,10 @@ InputPlan synthetic(const std::vector<uint64_t>& sizes) {
   for (size_t i = 0; i < sizes.size(); ++i) {
     std::string name = "f";  // (not "f" + ...: a GCC 12 -Wrestrict false positive)
     name += std::to_string(i);
-    p.files.push_back({name, sizes[i]});
+    InputFile f;
+    f.path = name;
+    f.size = sizes[i];
+    p.files.push_back(f);
   }
   finish_input_plan(p);
   return p;
@@ -126,20 +129,121 @@ TEST_CASE("missing or unreadable inputs throw InputError naming the path") {
     CHECK_THROWS_WITH_AS(plan_of({t.str("sub")}), ("cannot read '" + closed + "': Permission denied").c_str(), InputError);
     fs::permissions(t.path / "sub/closed", fs::perms::owner_all);
   }
-  CHECK_THROWS_AS(plan_of({"/dev/null"}), InputError);
+  // A device is a stream input (read whole, here empty), not an error.
+  const InputPlan dev = plan_of({"/dev/null"});
+  REQUIRE(dev.files.size() == 1);
+  CHECK(dev.files[0].stream);
+  CHECK(dev.files[0].size == 0);
+}
+
+TEST_CASE("walks leave out hidden entries, --exclude globs and binary files; named paths are read") {
+  TempDir t;
+  write(t.path / "a.txt", "text");
+  write(t.path / ".dot.txt", "hidden file");
+  write(t.path / ".git/config", "hidden folder");
+  write(t.path / "sub/.cache/x.txt", "hidden folder below");
+  write(t.path / "img.png", std::string("PNG\0\0data", 10));
+  write(t.path / "late-nul.txt", std::string(5000, 'a') + std::string(1, '\0'));  // NUL after the first block
+  write(t.path / "build/out.o", "excluded folder");
+  write(t.path / "notes.log", "excluded by name");
+  write(t.path / "sub/keep.txt", "kept");
+  const std::string d = t.str() + "/";
+
+  PlanOptions o;
+  o.exclude = {"build", "*.log"};
+  const InputPlan p = make_input_plan(std::vector<std::string>{t.str()}, o);
+  CHECK(paths(p) == std::vector<std::string>{d + "a.txt", d + "late-nul.txt", d + "sub/keep.txt"});
+  CHECK(p.skipped_binary == 1);
+  CHECK(p.binary_paths == std::vector<std::string>{d + "img.png"});
+  CHECK(p.skipped_hidden == 3);
+  CHECK(p.skipped_excluded == 2);
+
+  // A glob with a '/' matches the whole path.
+  o.exclude = {"*/sub/*"};
+  CHECK(paths(make_input_plan(std::vector<std::string>{t.str()}, o)) ==
+        std::vector<std::string>{d + "a.txt", d + "build/out.o", d + "late-nul.txt", d + "notes.log"});
+
+  // --hidden and --binary: every regular file, as SPEC.md's walk.
+  PlanOptions all;
+  all.hidden = all.binary = true;
+  const InputPlan q = make_input_plan(std::vector<std::string>{t.str()}, all);
+  CHECK(q.files.size() == 9);
+  CHECK(q.skipped_binary + q.skipped_hidden + q.skipped_excluded == 0);
+
+  // Named on the command line: read, binary and hidden alike.
+  CHECK(paths(plan_of({d + "img.png", d + ".dot.txt", d + ".git"})) ==
+        std::vector<std::string>{d + ".dot.txt", d + ".git/config", d + "img.png"});
+}
+
+TEST_CASE("compressed files are found by their magic bytes and get a span of positions") {
+  TempDir t;
+  write(t.path / "plain.txt", "BZh is not bzip2 without a digit");
+  write(t.path / "looks.gz", "not gzip at all");
+  write(t.path / "noext", std::string("\x28\xB5\x2F\xFD", 4) + "zstd frame (corrupt, not read here)");
+  // Named: planned without decoding.
+  const InputPlan p = plan_of({t.str("plain.txt"), t.str("looks.gz"), t.str("noext")});
+  REQUIRE(p.files.size() == 3);
+  CHECK(p.files[0].codec == Codec::none);  // looks.gz
+  CHECK(p.files[1].codec == Codec::zstd);  // noext
+  CHECK(p.files[1].disk_bytes == 39);
+  CHECK(p.files[1].size == compressed_span(39));
+  CHECK(p.files[1].weight() == 39);
+  CHECK(p.files[2].codec == Codec::none);
+  // In a walk the decoded head is checked for binary: a corrupt archive is
+  // bad input naming the file.
+  CHECK_THROWS_WITH_AS(plan_of({t.str()}), ("cannot read '" + t.str("noext") + "': corrupt zstd data (Unsupported frame parameter)").c_str(),
+                       InputError);
+}
+
+TEST_CASE("split_stream: compressed files go whole to one rank, balanced by bytes on disk") {
+  InputPlan p = synthetic({1000, 0, 0, 500});
+  for (size_t i : {1, 2}) {
+    p.files[i].codec = Codec::gzip;
+    p.files[i].disk_bytes = 250;
+    p.files[i].size = compressed_span(250);
+  }
+  finish_input_plan(p);
+  // Weights 1000, 250, 250, 500: total 2000.
+  CHECK(split_stream(p, 0, 2) == std::vector<ByteRange>{{0, 0, 1000}});
+  CHECK(split_stream(p, 1, 2) ==
+        std::vector<ByteRange>{{1, 0, compressed_span(250)}, {2, 0, compressed_span(250)}, {3, 0, 500}});
+  CHECK(split_stream(p, 0, 4) == std::vector<ByteRange>{{0, 0, 500}});
+  CHECK(split_stream(p, 2, 4) == std::vector<ByteRange>{{1, 0, compressed_span(250)}, {2, 0, compressed_span(250)}});
+  CHECK(split_stream(p, 3, 4) == std::vector<ByteRange>{{3, 0, 500}});
+  // Every file exactly once over the ranks, whatever their number.
+  for (int ranks = 1; ranks <= 9; ++ranks) {
+    std::vector<int> seen(4, 0);
+    for (int r = 0; r < ranks; ++r)
+      for (const ByteRange& b : split_stream(p, r, ranks))
+        if (p.files[b.file_index].whole()) ++seen[b.file_index];
+    CHECK(seen[1] == 1);
+    CHECK(seen[2] == 1);
+  }
 }
 
 TEST_CASE("serialize / deserialize round trip") {
   InputPlan p = synthetic({5, 0, 123456789012ULL, 7});
   p.files[2].path = std::string("we\nird\0path", 11);
   finish_input_plan(p);
+  p.files[1].codec = Codec::xz;
+  p.files[1].disk_bytes = 77;
+  p.files[3].stream = true;
+  p.skipped_binary = 3;
+  p.skipped_hidden = 4;
+  p.skipped_excluded = 5;
   const std::string s = serialize_input_plan(p);
   const InputPlan q = deserialize_input_plan(s);
   REQUIRE(q.files.size() == 4);
   for (size_t i = 0; i < 4; ++i) {
     CHECK(q.files[i].path == p.files[i].path);
     CHECK(q.files[i].size == p.files[i].size);
+    CHECK(q.files[i].codec == p.files[i].codec);
+    CHECK(q.files[i].disk_bytes == p.files[i].disk_bytes);
+    CHECK(q.files[i].stream == p.files[i].stream);
   }
+  CHECK(q.skipped_binary == 3);
+  CHECK(q.skipped_hidden == 4);
+  CHECK(q.skipped_excluded == 5);
   CHECK(q.offsets == p.offsets);
   CHECK(deserialize_input_plan(serialize_input_plan(InputPlan{})).files.empty());
   CHECK_THROWS(deserialize_input_plan(s.substr(0, s.size() - 1)));

@@ -4,22 +4,64 @@
 // recursively; links to directories are not followed, links to files are
 // read), byte-wise sorted, with their sizes. Built on one rank, serialized,
 // broadcast; then every rank takes its contiguous share with split_stream.
+//
+// Inside directories, hidden entries (names starting with '.'), names
+// matching an --exclude glob and binary files (a NUL byte in the first 4 KiB
+// of the decoded bytes, grep's rule) are left out unless asked for; a path
+// named on the command line is always read. "-", and a named FIFO or
+// character device (/dev/stdin, <(...)), is a stream input: rank 0 reads it
+// whole while planning and shares it out (stream_input.hpp). Compressed files
+// (byte_source.hpp: magic bytes) are read whole by one thread of one rank.
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/byte_source.hpp"
+
 namespace spellcheck {
 
 struct InputFile {
   std::string path;
-  uint64_t size = 0;
+  uint64_t size = 0;          // bytes in the stream; compressed files: compressed_span(disk_bytes)
+  Codec codec = Codec::none;  // compressed files: their format
+  uint64_t disk_bytes = 0;    // compressed files: bytes on disk (how much work the file is)
+  bool stream = false;        // "-", a FIFO or a device: rank 0 holds the bytes
+  // This rank's bytes of a stream input, from stream offset memory_origin on
+  // (rank 0: all of them). Local: not serialized.
+  std::shared_ptr<const std::string> memory;
+  uint64_t memory_origin = 0;
+
+  // Compressed files cannot be cut: one thread reads each from its start.
+  bool whole() const { return codec != Codec::none; }
+  // What balancing counts: bytes on disk for compressed files.
+  uint64_t weight() const { return whole() ? disk_bytes : size; }
+};
+
+// Stream positions of a compressed file: its decoded size is unknown when
+// planning, so it gets 64 positions per compressed byte (positions past that
+// are clamped to its last one; only --report locations could notice).
+inline uint64_t compressed_span(uint64_t disk_bytes) {
+  return std::max<uint64_t>(disk_bytes * 64, uint64_t{1} << 20);
+}
+
+// What directory walks leave out (a path named on the command line is read).
+struct PlanOptions {
+  bool hidden = false;               // --hidden: walk into hidden files and folders too
+  bool binary = false;               // --binary: read binary files found in folders too
+  std::vector<std::string> exclude;  // --exclude GLOB: on the name, or on the whole path if it has a '/'
 };
 
 struct InputPlan {
   std::vector<InputFile> files;   // distinct paths, byte-wise (memcmp) ascending
   std::vector<uint64_t> offsets;  // offsets[i]: where files[i] starts in the stream; offsets.back(): total
+  uint64_t skipped_binary = 0;    // binary files left out of directory walks
+  uint64_t skipped_hidden = 0;    // hidden files and folders left out
+  uint64_t skipped_excluded = 0;  // files and folders matching --exclude
+  std::vector<std::string> binary_paths;  // the binary files left out (for --verbose; not serialized)
 
   uint64_t total_bytes() const { return offsets.empty() ? 0 : offsets.back(); }
   // Index of the file holding stream position pos (pos < total_bytes()).
@@ -28,10 +70,11 @@ struct InputPlan {
 
 // Expands INPUT paths. Throws InputError("cannot read 'PATH': reason") for a
 // missing path, an unreadable file or directory, or a named path that is
-// neither a regular file nor a directory. Inside directories, broken links
-// and special files (FIFOs, sockets, devices) are skipped. A path named twice
-// (or reached twice) is read once.
-InputPlan make_input_plan(std::span<const std::string> inputs);
+// neither a regular file, a directory nor a stream. Inside directories,
+// broken links and special files (FIFOs, sockets, devices) are skipped. A
+// path named twice (or reached twice) is read once. Stream inputs are read
+// here (into InputFile::memory); compressed ones are decoded.
+InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions& options = {});
 
 // Builds offsets from files (after filling files by hand).
 void finish_input_plan(InputPlan& plan);
@@ -49,10 +92,12 @@ struct ByteRange {
   friend bool operator==(const ByteRange&, const ByteRange&) = default;
 };
 
-// Stream bytes [total*rank/ranks, total*(rank+1)/ranks) as per-file ranges in
-// stream order (empty intersections left out): big files are cut mid-file,
-// small files grouped. Cuts are raw byte positions; the reader snaps them
-// (document_reader.hpp).
+// The share of rank `rank`: the plan's weight (InputFile::weight) cut in
+// `ranks` equal parts, as per-file ranges in stream order (empty
+// intersections left out): big plain files are cut mid-file, small files
+// grouped; a compressed file goes whole ({i, 0, size}) to the rank whose part
+// holds the middle of its weight. Cuts are raw byte positions; the reader
+// snaps them (document_reader.hpp).
 std::vector<ByteRange> split_stream(const InputPlan& plan, int rank, int ranks);
 
 // Stream bytes [begin, end) as per-file ranges (empty ones left out).

@@ -93,6 +93,12 @@ bool agree(const Comm& comm, bool failed_here);
 int lowest_rank_with(const Comm& comm, bool mine);
 // Collective: root's string on every rank.
 std::string broadcast(const Comm& comm, std::string s, int root = 0);
+// Collective: root sends rank r the bytes data[begin[r], end[r]) (slices
+// may overlap; data, begin and end are read at root only). Each other rank
+// returns its slice; root returns nothing (it holds data). Point to point, in
+// pieces under 1 GiB (no 2 GiB limit).
+std::string scatter_slices(const Comm& comm, std::string_view data, const std::vector<uint64_t>& begin,
+                           const std::vector<uint64_t>& end, int root = 0);
 // Collective: every rank's bytes at root (empty elsewhere), in rank order.
 std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root = 0);
 // The same without a copy per rank: one buffer, rank r's bytes at

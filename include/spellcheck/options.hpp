@@ -33,6 +33,10 @@ struct Options {
   int rare_distance = 1;            // --rare-distance N: edits at most for words without a frequency
   size_t prefix_length = 7;         // --prefix-length N: code points of the symmetric-delete prefix
   bool jsonl = false;               // --format jsonl (ranked); default text
+  std::vector<std::string> exclude; // --exclude GLOB (repeatable): left out of directory walks
+  bool hidden = false;              // --hidden: walk into hidden files and folders too
+  bool binary = false;              // --binary: read binary files found in folders too
+  bool verbose = false;             // --verbose: name the binary files left out
   bool help = false;
   bool version = false;
 };

@@ -681,6 +681,9 @@ Config parse_arguments(int argc, char** argv) {
       options_done = true;
     } else if (arg == "--words") {
       config.words_mode = true;
+    } else if (arg == "--hidden" || arg == "--binary") {
+      // The reference reads every regular file of a folder (SPEC.md's walk):
+      // what spellcheck does with these two.
     } else if (arg == "--max-word-length") {
       config.max_word_length = parse_length(value(arg));
     } else if (arg.rfind("--max-word-length=", 0) == 0) {
