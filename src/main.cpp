@@ -312,7 +312,7 @@ int run(int argc, char** argv, int provided) {
   });
   plan_bytes = mpi::broadcast(comm, plan_bytes);
   if (rank != 0) plan = deserialize_input_plan(plan_bytes);
-  const bool progress_on = rank == 0 && (opt.progress == 1 || (opt.progress == -1 && isatty(STDERR_FILENO)));
+  const ProgressMode progress_on = rank == 0 ? progress_mode(opt.progress) : ProgressMode::off;
 
   Timings t;
   const double t0 = mpi::now();
@@ -399,7 +399,8 @@ int run(int argc, char** argv, int provided) {
     {
       PhaseTimer pt(t, "ingest");
       share_stream_inputs(comm, plan);
-      Progress progress(progress_on, "reading", 0, "MB");
+      Progress progress(progress_on, comm.size() > 1 ? "reading (rank 0's share)" : "reading", 0, "MB",
+                        opt.progress_interval);
       ReaderTuning tuning;
       tuning.line_marks = !opt.report.empty();
       run.step([&] {
@@ -433,7 +434,8 @@ int run(int argc, char** argv, int provided) {
   Suggestions sugg;
   {
     PhaseTimer pt(t, "candidates");
-    Progress progress(progress_on, "candidates", judged.misspelled.size(), "words");
+    Progress progress(progress_on, comm.size() > 1 ? "candidates (rank 0's share)" : "candidates",
+                      judged.misspelled.size(), "words", opt.progress_interval);
     sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr,
                    opt.affix_filter ? &affixes : nullptr, judged.misspelled, opt.batch_bytes,
                    progress);

@@ -58,6 +58,7 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--rare-distance") o.rare_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
+  else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
@@ -75,7 +76,7 @@ bool takes_value(std::string_view flag) {
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
          flag == "--filter-exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
          flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
-         flag == "--rare-distance" || flag == "--exclude";
+         flag == "--rare-distance" || flag == "--exclude" || flag == "--progress-interval";
 }
 
 }  // namespace
@@ -92,7 +93,8 @@ Options parse_options(int argc, const char* const* argv) {
              {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
              {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
              {"SPELLCHECK_SUGGEST", "--suggest"},
-             {"SPELLCHECK_FREQUENCIES", "--frequencies"}};
+             {"SPELLCHECK_FREQUENCIES", "--frequencies"},
+             {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"}};
   for (const auto& e : env)
     if (const char* v = std::getenv(e.var); v && *v) {
       try {
@@ -259,14 +261,21 @@ Options:
                           the bytes kept before and after the edit begin and
                           end some entry)
   --progress, --no-progress
-                          progress line on stderr (default: when a terminal)
+                          progress on stderr (default: when a terminal is
+                          there: stderr, or the controlling terminal of
+                          mpirun/srun). On a terminal one redrawn line;
+                          otherwise (mpirun, srun, job logs) whole lines:
+                          phase, done/total, rate, time left, and a line
+                          when each phase is done
+  --progress-interval S   seconds between progress lines (default 5)
   -q, --quiet             no timing or summary lines on stderr
   -h, --help              this text
   --version               the version
 
 Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
-SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST, SPELLCHECK_FREQUENCIES.
+SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST, SPELLCHECK_FREQUENCIES,
+SPELLCHECK_PROGRESS_INTERVAL.
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";

@@ -61,46 +61,4 @@ std::string timing_lines(const std::vector<PhaseSummary>& s) {
   return out;
 }
 
-namespace {
-int64_t now_us() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-}  // namespace
-
-Progress::Progress(bool enabled, std::string what, uint64_t total, std::string unit)
-    : enabled_(enabled), what_(std::move(what)), unit_(std::move(unit)), total_(total), start_us_(now_us()) {
-  next_draw_us_ = start_us_ + 200000;
-}
-
-Progress::~Progress() { done(); }
-
-void Progress::advance(uint64_t n) {
-  if (!enabled_) return;
-  advance_to(count_.fetch_add(n, std::memory_order_relaxed) + n);
-}
-
-void Progress::advance_to(uint64_t c) {
-  if (!enabled_) return;
-  count_.store(c, std::memory_order_relaxed);
-  const uint64_t total = total_.load(std::memory_order_relaxed);
-  int64_t due = next_draw_us_.load(std::memory_order_relaxed);
-  const int64_t t = now_us();
-  if (t < due || !next_draw_us_.compare_exchange_strong(due, t + 200000)) return;
-  const double secs = static_cast<double>(t - start_us_) / 1e6;
-  const double pct = total ? 100.0 * static_cast<double>(c) / static_cast<double>(total) : 100.0;
-  std::fprintf(stderr, "\r[spellcheck] %s: %llu/%llu %s (%.0f%%, %.1f s)\x1b[K", what_.c_str(),
-               static_cast<unsigned long long>(c), static_cast<unsigned long long>(total), unit_.c_str(), pct, secs);
-  std::fflush(stderr);
-  drawn_ = true;
-}
-
-void Progress::done() {
-  if (enabled_ && drawn_) {
-    std::fprintf(stderr, "\r\x1b[K");
-    std::fflush(stderr);
-  }
-  enabled_ = false;
-}
-
 }  // namespace spellcheck

@@ -19,6 +19,10 @@
 #               threads 1-2; a gzip'd word list too
 #   bad         truncated and corrupt archives: exit 2, one line naming the
 #               file, no output file left
+#   progress    mpirun's captured stderr holds whole progress lines (phase,
+#               done/total, rate, time left; a line per phase done) with
+#               --progress, and by default when there is a controlling
+#               terminal (script(1) makes one); none without either
 # Exit status: 0 passed, 1 a check failed, 77 a tool is missing (skip).
 set -u
 
@@ -192,6 +196,29 @@ bad)
     [ -z "$(ls -A . | grep '^out.txt')" ] || fail "$fmt corrupt: output left behind"
     echo "ok: corrupt $fmt"
   done
+  ;;
+progress)
+  for i in $(seq 40); do cat all.txt; done >big.txt  # ~10 MB: several work units
+  progress_ok() {  # progress_ok FILE WHAT
+    local re='^\[spellcheck\]\[progress\] '
+    grep -Eq "${re}reading \(rank 0's share\): [0-9]+/[0-9]+ MB \([0-9]+%\), [0-9.]+ MB/s, " "$1" ||
+      fail "$2: a periodic reading line"
+    grep -Eq "${re}reading \(rank 0's share\): done, [0-9]+ MB in [0-9.]+ s \([0-9.]+ MB/s\)$" "$1" ||
+      fail "$2: the reading done line"
+    grep -Eq "${re}candidates \(rank 0's share\): done, [0-9]+ words in " "$1" || fail "$2: the candidates done line"
+    grep -q $'\r' "$1" && fail "$2: a carriage return (not whole lines)"
+    [ "$(grep -c "${re}" "$1")" -ge 3 ] && echo "ok: $2"
+  }
+  setsid -w "$mpiexec" -n 2 "$spellcheck" -q --progress --progress-interval 0.001 "$dict" big.txt >got.txt 2>err.txt
+  same want.txt got.txt "output with --progress"
+  progress_ok err.txt "--progress under mpirun, stderr captured"
+  SPELLCHECK_PROGRESS_INTERVAL=0.001 setsid -w "$mpiexec" -n 2 "$spellcheck" -q "$dict" big.txt >/dev/null 2>err.txt
+  grep -q progress err.txt && fail "progress lines without --progress nor a terminal"
+  if command -v script >/dev/null; then
+    SPELLCHECK_PROGRESS_INTERVAL=0.001 script -qec \
+      "'$mpiexec' -n 2 '$spellcheck' -q '$dict' big.txt >/dev/null 2>err.txt" /dev/null >/dev/null
+    progress_ok err.txt "progress by default from a terminal, stderr captured"
+  fi
   ;;
 *)
   echo "everyday_inputs: unknown part '$part'" >&2

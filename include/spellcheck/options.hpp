@@ -23,7 +23,8 @@ struct Options {
   FilterExchange filter_exchange = FilterExchange::allgather;  // --filter-exchange
   bool trigram_filter = true;       // --no-trigram-filter: hash and probe every candidate
   bool affix_filter = true;         // --no-affix-filter: try edits at every position
-  int progress = -1;                // --progress / --no-progress; -1: when stderr is a terminal
+  int progress = -1;                // --progress / --no-progress; -1: when a terminal (progress.hpp)
+  double progress_interval = 5.0;   // --progress-interval S: seconds between progress lines
   bool quiet = false;               // --quiet: no timing/summary lines
   bool ranked = false;              // --suggest ranked (default: spec, the SPEC.md output)
   int max_distance = 2;             // --max-distance 1|2 (ranked)

@@ -1,12 +1,12 @@
 #pragma once
 // Phase timing (SPEC: `[spellcheck][timing] <phase> avg=..s min=..s max=..s`,
-// reduced over ranks) and the progress line.
-#include <atomic>
+// reduced over ranks). Progress lines: progress.hpp.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "spellcheck/mpi.hpp"
+#include "spellcheck/progress.hpp"
 
 namespace spellcheck {
 
@@ -49,26 +49,5 @@ struct PhaseSummary {
 // Collective: every rank timed the same phases in the same order.
 std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t);
 std::string timing_lines(const std::vector<PhaseSummary>& s);
-
-// A progress line on stderr, redrawn at most 5 times a second; silent unless
-// enabled (rank 0, stderr a terminal, or --progress). Thread-safe advance().
-class Progress {
- public:
-  Progress(bool enabled, std::string what, uint64_t total, std::string unit);
-  ~Progress();
-  void advance(uint64_t n);
-  void advance_to(uint64_t count);
-  void set_total(uint64_t total) { total_ = total; }
-  void done();
-
- private:
-  bool enabled_;
-  std::string what_, unit_;
-  std::atomic<uint64_t> total_;
-  std::atomic<uint64_t> count_{0};
-  std::atomic<int64_t> next_draw_us_{0};
-  int64_t start_us_;
-  std::atomic<bool> drawn_{false};
-};
 
 }  // namespace spellcheck
