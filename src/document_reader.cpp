@@ -445,6 +445,7 @@ struct ThreadState {
   size_t cap;
   std::vector<LineUnit> line_units;  // with line marks: the units done
   uint64_t decoded_bytes = 0;  // bytes of compressed files read whole
+  std::vector<std::string> binary_paths;  // compressed files skipped as binary
 
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
@@ -499,6 +500,13 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
       if (eof) return;
     }
     if (buf_off >= end) return;  // snap(begin) == snap(end): nothing owned
+  }
+  if (file.check_binary) {  // grep's rule, on the decoded start
+    while (!eof && len < kBinaryCheckBytes) fill();
+    if (std::memchr(buf, 0, std::min(len, kBinaryCheckBytes))) {
+      ts.binary_paths.push_back(file.path);
+      return;
+    }
   }
   LineCounter line_counter;
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
@@ -681,6 +689,7 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   for (const auto& s : states) {
     out.line_units.insert(out.line_units.end(), s->line_units.begin(), s->line_units.end());
     out.bytes_read += s->decoded_bytes;
+    out.binary_paths.insert(out.binary_paths.end(), s->binary_paths.begin(), s->binary_paths.end());
     out.tokens += s->counts.tokens;
     out.skipped_numbers += s->counts.skipped_numbers;
     out.skipped_long += s->counts.skipped_long;

@@ -23,31 +23,6 @@ namespace {
   throw InputError("cannot read '" + path + "': " + std::strerror(err));
 }
 
-// grep's rule: a file is binary when its first block holds a NUL byte.
-constexpr size_t kBinaryCheckBytes = 4096;
-
-// Up to n bytes from the start of a file (and whether it opened).
-std::string raw_head(const std::string& path, size_t n) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(path, errno);
-  std::string s(n, '\0');
-  size_t got = 0;
-  while (got < n) {
-    const ssize_t r = ::read(fd, s.data() + got, n - got);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      fail(path, err);
-    }
-    if (r == 0) break;
-    got += static_cast<size_t>(r);
-  }
-  ::close(fd);
-  s.resize(got);
-  return s;
-}
-
 Codec codec_of(std::string_view head) {
   return detect_codec(reinterpret_cast<const unsigned char*>(head.data()), head.size());
 }
@@ -95,14 +70,15 @@ struct Walker {
 
   // walked: found in a directory (binary files are left out), not named.
   void add_file(const std::string& path, const struct stat& st, bool walked) {
-    const std::string head = raw_head(path, kBinaryCheckBytes);
+    const std::string head = read_head(path, Codec::none, kBinaryCheckBytes);
     InputFile f;
     f.path = path;
     f.size = static_cast<uint64_t>(st.st_size);
     f.codec = codec_of(head);
-    if (walked && !options->binary) {
-      const std::string text = f.whole() ? read_head(path, f.codec, kBinaryCheckBytes) : head;
-      if (text.find('\0') != std::string::npos) {
+    if (walked && !options->binary && f.whole()) {
+      f.check_binary = true;  // decoding every file's start here would serialise the decoding on rank 0
+    } else if (walked && !options->binary) {
+      if (head.find('\0') != std::string::npos) {
         ++plan->skipped_binary;
         plan->binary_paths.push_back(path);
         return;
@@ -266,7 +242,7 @@ std::string serialize_input_plan(const InputPlan& plan) {
   for (const InputFile& f : plan.files) {
     put_u64(s, f.size);
     put_u64(s, f.disk_bytes);
-    put_u64(s, static_cast<uint64_t>(f.codec) | (f.stream ? 0x100 : 0));
+    put_u64(s, static_cast<uint64_t>(f.codec) | (f.stream ? 0x100 : 0) | (f.check_binary ? 0x200 : 0));
     put_u64(s, f.path.size());
     s += f.path;
   }
@@ -286,10 +262,11 @@ InputPlan deserialize_input_plan(std::string_view bytes) {
     f.size = get_u64(bytes);
     f.disk_bytes = get_u64(bytes);
     const uint64_t kind = get_u64(bytes);
-    if ((kind & 0xFF) > static_cast<uint64_t>(Codec::xz) || kind > 0x1FF)
+    if ((kind & 0xFF) > static_cast<uint64_t>(Codec::xz) || kind > 0x3FF)
       throw std::runtime_error("input plan: bad file kind");
     f.codec = static_cast<Codec>(kind & 0xFF);
     f.stream = (kind & 0x100) != 0;
+    f.check_binary = (kind & 0x200) != 0;
     const uint64_t len = get_u64(bytes);
     if (len > bytes.size()) throw std::runtime_error("input plan: truncated");
     f.path.assign(bytes.substr(0, len));

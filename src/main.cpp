@@ -364,7 +364,7 @@ int run(int argc, char** argv, int provided) {
   // Input words: each rank takes a share of the input, and every word goes
   // to its owner (in document mode with its occurrence count and first
   // position, summed and minimised at the owner).
-  uint64_t tokens = 0, skipped_long = 0, skipped_numbers = 0, input_bytes = 0;
+  uint64_t tokens = 0, skipped_long = 0, skipped_numbers = 0, input_bytes = 0, binary_here = 0;
   Routed routed;
   LineTable line_table;  // with --report: where each first occurrence is
   if (opt.words_mode) {
@@ -416,6 +416,10 @@ int run(int argc, char** argv, int provided) {
       skipped_long = local.skipped_long;
       skipped_numbers = local.skipped_numbers;
       input_bytes = local.bytes_read;
+      binary_here = local.binary_paths.size();  // compressed files found binary as they were read
+      if (opt.verbose)
+        for (const std::string& path : local.binary_paths)
+          std::fprintf(stderr, "spellcheck: skipped binary file '%s'\n", path.c_str());
     }
     PhaseTimer pt(t, "route");
     std::vector<std::vector<uint64_t>> values;
@@ -470,7 +474,8 @@ int run(int argc, char** argv, int provided) {
                                 sugg.counts.local_lookups,
                                 sugg.counts.pruned,
                                 skipped_numbers,
-                                input_bytes};
+                                input_bytes,
+                                binary_here};
   const uint64_t my_messages = sums[7], my_bytes = sums[8];
   const auto messages_in_per_rank = mpi::allgather(comm, traffic_done.messages_received);
   const auto bytes_in_per_rank = mpi::allgather(comm, traffic_done.bytes_received);
@@ -504,7 +509,7 @@ int run(int argc, char** argv, int provided) {
                  generated ? 100.0 * static_cast<double>(pruned) / static_cast<double>(generated) : 0.0,
                  generated ? 100.0 * static_cast<double>(rejected) / static_cast<double>(generated) : 0.0,
                  static_cast<unsigned long long>(sums[6]), static_cast<unsigned long long>(true_hits),
-                 static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(plan.skipped_binary),
+                 static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(plan.skipped_binary + sums[14]),
                  phases.back().max);
   }
   if (!opt.stats.empty()) {
@@ -527,7 +532,7 @@ int run(int argc, char** argv, int provided) {
         .add("skipped_numbers", sums[12])
         .add("input_bytes", sums[13])
         .add("input_files", static_cast<uint64_t>(plan.files.size()))
-        .add("skipped_binary_files", plan.skipped_binary)
+        .add("skipped_binary_files", plan.skipped_binary + sums[14])
         .add("skipped_hidden", plan.skipped_hidden)
         .add("skipped_excluded", plan.skipped_excluded)
         .add("distinct", sums[2])

@@ -33,6 +33,7 @@ struct LocalWords {
   uint64_t skipped_numbers = 0;     // digits-only tokens
   uint64_t skipped_long = 0;        // tokens longer than max_word_length
   uint64_t bytes_read = 0;          // bytes of this share before snapping, compressed files decoded (sums to the total over ranks)
+  std::vector<std::string> binary_paths;  // compressed files with InputFile::check_binary found binary, skipped
   // With ReaderTuning::line_marks (for --report): first_mark[i] places
   // first_pos[i] within the line counts of its work unit (line_marks.hpp),
   // and line_units sums up every unit this share owns.

@@ -30,6 +30,9 @@ struct InputFile {
   Codec codec = Codec::none;  // compressed files: their format
   uint64_t disk_bytes = 0;    // compressed files: bytes on disk (how much work the file is)
   bool stream = false;        // "-", a FIFO or a device: rank 0 holds the bytes
+  // A compressed file found in a folder walk: the reader skips it if binary
+  // (its start is only decoded there, in parallel, not while planning).
+  bool check_binary = false;
   // This rank's bytes of a stream input, from stream offset memory_origin on
   // (rank 0: all of them). Local: not serialized.
   std::shared_ptr<const std::string> memory;
@@ -48,6 +51,9 @@ inline uint64_t compressed_span(uint64_t disk_bytes) {
   return std::max<uint64_t>(disk_bytes * 64, uint64_t{1} << 20);
 }
 
+// grep's rule: a file is binary when its first block holds a NUL byte.
+inline constexpr size_t kBinaryCheckBytes = 4096;
+
 // What directory walks leave out (a path named on the command line is read).
 struct PlanOptions {
   bool hidden = false;               // --hidden: walk into hidden files and folders too
@@ -62,6 +68,7 @@ struct InputPlan {
   uint64_t skipped_hidden = 0;    // hidden files and folders left out
   uint64_t skipped_excluded = 0;  // files and folders matching --exclude
   std::vector<std::string> binary_paths;  // the binary files left out (for --verbose; not serialized)
+                                          // (compressed ones: by the reader, LocalWords)
 
   uint64_t total_bytes() const { return offsets.empty() ? 0 : offsets.back(); }
   // Index of the file holding stream position pos (pos < total_bytes()).
