@@ -336,7 +336,7 @@ class WordTable {
 // A file's bytes: this rank's share of a stream input, a compressed file
 // decoded, or the file itself.
 std::unique_ptr<ByteSource> open_source(const InputFile& file) {
-  if (file.memory) return memory_source(*file.memory, file.memory_origin, file.path);
+  if (file.memory.owner) return memory_source(file.memory.bytes, file.memory_origin, file.path);
   return open_input(file.path, file.codec);
 }
 

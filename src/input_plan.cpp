@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <future>
+#include <thread>
 #include <cstring>
 #include <set>
 #include <stdexcept>
@@ -28,30 +30,22 @@ Codec codec_of(std::string_view head) {
 }
 
 // All of a stream input ("-" is standard input), decoded if compressed.
-std::string read_stream(const std::string& path) {
+HeldBytes read_stream(const std::string& path) {
   const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, errno);
-  std::string s;
-  size_t len = 0;
-  for (;;) {
-    if (s.size() - len < (1u << 20)) s.resize(std::max<size_t>(2 * s.size(), 4u << 20));
-    const ssize_t r = ::read(fd, s.data() + len, s.size() - len);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      if (fd != STDIN_FILENO) ::close(fd);
-      fail(path, err);
-    }
-    if (r == 0) break;
-    len += static_cast<size_t>(r);
+  HeldBytes held;
+  try {
+    held = read_fd_all(fd, path);
+  } catch (...) {
+    if (fd != STDIN_FILENO) ::close(fd);
+    throw;
   }
   if (fd != STDIN_FILENO) ::close(fd);
-  s.resize(len);
-  if (const Codec c = codec_of(s); c != Codec::none) {
-    const auto decoded = decoding_source(memory_source(s, 0, path), c, path);
-    s = read_all(*decoded);
+  if (const Codec c = codec_of(held.bytes); c != Codec::none) {
+    const auto decoded = decoding_source(memory_source(held.bytes, 0, path), c, path);
+    held = hold(read_all(*decoded));
   }
-  return s;
+  return held;
 }
 
 bool is_stream(const struct stat& st) { return S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode); }
@@ -194,12 +188,9 @@ InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions
   std::set<std::string> streams_read;
   auto add_stream = [&](const std::string& path) {
     if (!streams_read.insert(path).second) return;  // named twice: read once
-    auto bytes = std::make_shared<const std::string>(read_stream(path));
     InputFile f;
     f.path = path;
-    f.size = bytes->size();
     f.stream = true;
-    f.memory = std::move(bytes);
     plan.files.push_back(std::move(f));
   };
   for (const std::string& path : inputs) {
@@ -225,8 +216,42 @@ InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions
                                [](const InputFile& a, const InputFile& b) { return a.path == b.path; }),
                    plan.files.end());
   if (plan.files.size() > UINT32_MAX) throw InputError("too many input files");
+  // Every other input checked: now the streams are read, by threads, while
+  // the run goes on (finish_stream_reads).
+  for (InputFile& f : plan.files)
+    if (f.stream) {
+      auto pending = std::make_shared<PendingRead>();
+      std::promise<HeldBytes> promise;
+      pending->result = promise.get_future();
+      pending->thread = std::thread([path = f.path, promise = std::move(promise)]() mutable {
+        try {
+          promise.set_value(read_stream(path));
+        } catch (...) {
+          promise.set_exception(std::current_exception());
+        }
+      });
+      f.pending = std::move(pending);
+    }
   finish_input_plan(plan);
   return plan;
+}
+
+PendingRead::~PendingRead() {
+  // A run that stops early does not wait for a stream that may never end
+  // (a terminal): the thread goes with the process.
+  if (thread.joinable()) thread.detach();
+}
+
+void finish_stream_reads(InputPlan& plan) {
+  for (InputFile& f : plan.files) {
+    if (!f.pending) continue;
+    f.pending->thread.join();
+    HeldBytes bytes = f.pending->result.get();  // rethrows the reader's InputError
+    f.pending.reset();
+    f.memory = std::move(bytes);
+    f.size = f.memory.bytes.size();
+  }
+  finish_input_plan(plan);
 }
 
 std::string serialize_input_plan(const InputPlan& plan) {

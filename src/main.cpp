@@ -367,6 +367,10 @@ int run(int argc, char** argv, int provided) {
   uint64_t tokens = 0, skipped_long = 0, skipped_numbers = 0, input_bytes = 0, binary_here = 0;
   Routed routed;
   LineTable line_table;  // with --report: where each first occurrence is
+  // Rank 0 read the stream inputs meanwhile, in threads: wait for them.
+  run.step([&] {
+    if (rank == 0) finish_stream_reads(plan);
+  });
   if (opt.words_mode) {
     WordList words;
     {
@@ -374,11 +378,11 @@ int run(int argc, char** argv, int provided) {
       for (const auto& file : plan.files) {
         TextChunk chunk;
         if (file.stream || file.whole()) {  // only rank 0 has (or decodes) the bytes
-          std::shared_ptr<const std::string> all;
+          HeldBytes all;
           run.step([&] {
             if (rank == 0) all = whole_input(file);
           });
-          chunk = share_lines(comm, all ? std::string_view(*all) : std::string_view());
+          chunk = share_lines(comm, all.bytes);
         } else {
           chunk = read_line_share(comm, file.path);
         }

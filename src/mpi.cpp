@@ -158,8 +158,8 @@ std::string broadcast(const Comm& comm, std::string s, int root) {
   return s;
 }
 
-std::string scatter_slices(const Comm& comm, std::string_view data, const std::vector<uint64_t>& begin,
-                           const std::vector<uint64_t>& end, int root) {
+void scatter_slices(const Comm& comm, std::string_view data, const std::vector<uint64_t>& begin,
+                    const std::vector<uint64_t>& end, const std::function<char*(uint64_t)>& place, int root) {
   constexpr size_t kPiece = size_t{1} << 30;
   constexpr int kTag = 7101;
   if (comm.rank() == root) {
@@ -175,16 +175,15 @@ std::string scatter_slices(const Comm& comm, std::string_view data, const std::v
       traffic().bytes += n;
       traffic().messages += 1;
     }
-    return {};
+    return;
   }
   uint64_t n = 0;
   check(MPI_Recv(&n, 1, MPI_UINT64_T, root, kTag, comm.get(), MPI_STATUS_IGNORE), "MPI_Recv");
-  std::string s(n, '\0');
+  char* const s = place(n);
   for (uint64_t off = 0; off < n; off += kPiece)
-    check(MPI_Recv(s.data() + off, narrow<int>(std::min<uint64_t>(kPiece, n - off)), MPI_BYTE, root, kTag, comm.get(),
+    check(MPI_Recv(s + off, narrow<int>(std::min<uint64_t>(kPiece, n - off)), MPI_BYTE, root, kTag, comm.get(),
                    MPI_STATUS_IGNORE),
           "MPI_Recv");
-  return s;
 }
 
 Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {

@@ -15,12 +15,23 @@ uint64_t snap_forward(std::string_view bytes, uint64_t end) {
 
 void share_stream_inputs(const mpi::Comm& comm, InputPlan& plan) {
   const int p = comm.size();
+  // Their sizes (known at rank 0 once read), then the offsets everywhere.
+  std::vector<uint64_t> sizes;
+  for (const InputFile& f : plan.files)
+    if (f.stream) sizes.push_back(f.size);
+  if (sizes.empty()) return;
+  const std::string all_sizes =
+      mpi::broadcast(comm, std::string(reinterpret_cast<const char*>(sizes.data()), sizes.size() * sizeof(uint64_t)));
+  size_t k = 0;
+  for (InputFile& f : plan.files)
+    if (f.stream) std::memcpy(&f.size, all_sizes.data() + sizeof(uint64_t) * k++, sizeof(uint64_t));
+  finish_input_plan(plan);
   for (size_t i = 0; i < plan.files.size(); ++i) {
     InputFile& f = plan.files[i];
     if (!f.stream) continue;
     std::vector<uint64_t> begin(static_cast<size_t>(p), 0), end(static_cast<size_t>(p), 0);
     if (comm.rank() == 0) {
-      const std::string_view all = *f.memory;
+      const std::string_view all = f.memory.bytes;
       for (int r = 0; r < p; ++r)
         for (const ByteRange& b : split_stream(plan, r, p))
           if (b.file_index == i) {
@@ -31,18 +42,22 @@ void share_stream_inputs(const mpi::Comm& comm, InputPlan& plan) {
     // Everyone learns where its bytes start (for positions), then gets them.
     const std::string origins = mpi::broadcast(
         comm, std::string(reinterpret_cast<const char*>(begin.data()), begin.size() * sizeof(uint64_t)));
-    std::string mine = mpi::scatter_slices(comm, comm.rank() == 0 ? std::string_view(*f.memory) : std::string_view(),
-                                           begin, end);
+    HeldBytes mine;
+    mpi::scatter_slices(comm, f.memory.bytes, begin, end, [&](uint64_t n) {
+      char* p = nullptr;
+      mine = allocate_bytes(n, &p);
+      return p;
+    });
     if (comm.rank() == 0) continue;
     std::memcpy(&f.memory_origin, origins.data() + static_cast<size_t>(comm.rank()) * sizeof(uint64_t), sizeof(uint64_t));
-    f.memory = std::make_shared<const std::string>(std::move(mine));
+    f.memory = std::move(mine);
   }
 }
 
-std::shared_ptr<const std::string> whole_input(const InputFile& file) {
-  if (file.memory) return file.memory;
+HeldBytes whole_input(const InputFile& file) {
+  if (file.memory.owner) return file.memory;
   const auto src = open_input(file.path, file.codec);
-  return std::make_shared<const std::string>(read_all(*src));
+  return hold(read_all(*src));
 }
 
 TextChunk share_lines(const mpi::Comm& comm, std::string_view all) {
@@ -64,7 +79,10 @@ TextChunk share_lines(const mpi::Comm& comm, std::string_view all) {
       mpi::broadcast(comm, std::string(reinterpret_cast<const char*>(begin.data()), begin.size() * sizeof(uint64_t)));
   TextChunk chunk;
   std::memcpy(&chunk.offset, origins.data() + static_cast<size_t>(comm.rank()) * sizeof(uint64_t), sizeof(uint64_t));
-  chunk.bytes = mpi::scatter_slices(comm, all, begin, end);
+  mpi::scatter_slices(comm, all, begin, end, [&](uint64_t n) {
+    chunk.bytes.resize(n);
+    return chunk.bytes.data();
+  });
   if (comm.rank() == 0) chunk.bytes.assign(all.substr(begin[0], end[0] - begin[0]));
   return chunk;
 }

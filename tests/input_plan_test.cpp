@@ -130,9 +130,13 @@ TEST_CASE("missing or unreadable inputs throw InputError naming the path") {
     fs::permissions(t.path / "sub/closed", fs::perms::owner_all);
   }
   // A device is a stream input (read whole, here empty), not an error.
-  const InputPlan dev = plan_of({"/dev/null"});
+  InputPlan dev = plan_of({"/dev/null"});
   REQUIRE(dev.files.size() == 1);
   CHECK(dev.files[0].stream);
+  CHECK(dev.files[0].pending);
+  finish_stream_reads(dev);
+  CHECK(!dev.files[0].pending);
+  CHECK(dev.files[0].memory.owner);
   CHECK(dev.files[0].size == 0);
 }
 

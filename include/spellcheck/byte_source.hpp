@@ -51,4 +51,21 @@ std::string read_head(const std::string& path, Codec codec, size_t n);
 // Every byte of source from offset 0 (whole-buffer decoding of a stream).
 std::string read_all(ByteSource& source);
 
+// Bytes in memory and what keeps them alive (a stream input's bytes, a
+// rank's share of them). Empty owner: none.
+struct HeldBytes {
+  std::shared_ptr<const void> owner;
+  std::string_view bytes;
+};
+
+// n writable bytes, not zeroed (an anonymous mapping: no memset, no copy
+// when grown).
+HeldBytes allocate_bytes(size_t n, char** data);
+HeldBytes hold(std::string s);
+
+// Every byte from fd to its end (a pipe: its buffer raised to 1 MiB, the
+// memory grown in place with mremap, never copied). Throws InputError
+// naming `name`.
+HeldBytes read_fd_all(int fd, const std::string& name);
+
 }  // namespace spellcheck

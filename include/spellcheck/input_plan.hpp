@@ -14,15 +14,27 @@
 // (byte_source.hpp: magic bytes) are read whole by one thread of one rank.
 #include <algorithm>
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "spellcheck/byte_source.hpp"
 
 namespace spellcheck {
+
+// A stream input being read by a thread of rank 0 (make_input_plan).
+struct PendingRead {
+  std::future<HeldBytes> result;
+  std::thread thread;
+  PendingRead() = default;
+  PendingRead(const PendingRead&) = delete;
+  PendingRead& operator=(const PendingRead&) = delete;
+  ~PendingRead();
+};
 
 struct InputFile {
   std::string path;
@@ -35,8 +47,9 @@ struct InputFile {
   bool check_binary = false;
   // This rank's bytes of a stream input, from stream offset memory_origin on
   // (rank 0: all of them). Local: not serialized.
-  std::shared_ptr<const std::string> memory;
+  HeldBytes memory;
   uint64_t memory_origin = 0;
+  std::shared_ptr<PendingRead> pending;  // rank 0, until finish_stream_reads
 
   // Compressed files cannot be cut: one thread reads each from its start.
   bool whole() const { return codec != Codec::none; }
@@ -79,9 +92,14 @@ struct InputPlan {
 // missing path, an unreadable file or directory, or a named path that is
 // neither a regular file, a directory nor a stream. Inside directories,
 // broken links and special files (FIFOs, sockets, devices) are skipped. A
-// path named twice (or reached twice) is read once. Stream inputs are read
-// here (into InputFile::memory); compressed ones are decoded.
+// path named twice (or reached twice) is read once. Stream inputs start
+// being read here, each by a thread, once every other input is checked;
+// their size is 0 until finish_stream_reads.
 InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions& options = {});
+
+// Waits for the stream inputs (into InputFile::memory, compressed ones
+// decoded), sets their sizes and the offsets. Throws the readers' InputError.
+void finish_stream_reads(InputPlan& plan);
 
 // Builds offsets from files (after filling files by hand).
 void finish_input_plan(InputPlan& plan);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,10 +96,10 @@ int lowest_rank_with(const Comm& comm, bool mine);
 std::string broadcast(const Comm& comm, std::string s, int root = 0);
 // Collective: root sends rank r the bytes data[begin[r], end[r]) (slices
 // may overlap; data, begin and end are read at root only). Each other rank
-// returns its slice; root returns nothing (it holds data). Point to point, in
-// pieces under 1 GiB (no 2 GiB limit).
-std::string scatter_slices(const Comm& comm, std::string_view data, const std::vector<uint64_t>& begin,
-                           const std::vector<uint64_t>& end, int root = 0);
+// receives its slice where place(size) says; root calls nothing (it holds
+// data). Point to point, in pieces under 1 GiB (no 2 GiB limit).
+void scatter_slices(const Comm& comm, std::string_view data, const std::vector<uint64_t>& begin,
+                    const std::vector<uint64_t>& end, const std::function<char*(uint64_t)>& place, int root = 0);
 // Collective: every rank's bytes at root (empty elsewhere), in rank order.
 std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root = 0);
 // The same without a copy per rank: one buffer, rank r's bytes at

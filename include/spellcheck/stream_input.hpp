@@ -14,7 +14,8 @@
 
 namespace spellcheck {
 
-// Collective (document mode): every rank gets, in InputFile::memory, the
+// Collective (document mode; rank 0 after finish_stream_reads): the stream
+// inputs' sizes and the offsets everywhere; then every rank gets, in InputFile::memory, the
 // bytes of each stream input in its split_stream share, through the first
 // safe split byte after it (the reader snaps cuts there), from the share's
 // first byte on (memory_origin). Rank 0 keeps all of them.
@@ -22,7 +23,7 @@ void share_stream_inputs(const mpi::Comm& comm, InputPlan& plan);
 
 // Rank 0 (word-list mode): all the bytes of a stream input or compressed
 // file (decoded). Throws InputError as byte_source.hpp says.
-std::shared_ptr<const std::string> whole_input(const InputFile& file);
+HeldBytes whole_input(const InputFile& file);
 
 // Collective: rank 0 holds `all`; every rank gets the lines of its share as
 // read_line_share would give them from a file of those bytes.
