@@ -71,10 +71,17 @@ int main(int argc, char** argv) {
     return 2;
   }
   double t0 = now();
-  const InputPlan plan = make_input_plan(inputs);
+  InputPlan plan = make_input_plan(inputs);
+  finish_stream_reads(plan);
   const double plan_s = now() - t0;
-  const double mb = static_cast<double>(plan.total_bytes()) / 1e6;
-  std::printf("input: %zu files, %.1f MB (plan %.3f s)\n", plan.files.size(), mb, plan_s);
+  // Compressed files: MB are decoded bytes (what the reader delivers), taken
+  // from a first pass.
+  bool compressed = false;
+  for (const auto& f : plan.files) compressed |= f.whole();
+  double mb = static_cast<double>(plan.total_bytes()) / 1e6;
+  if (compressed) mb = static_cast<double>(collect_document_words(plan, 0, 1, max_len, 1).bytes_read) / 1e6;
+  std::printf("input: %zu files, %.1f MB%s (plan %.3f s)\n", plan.files.size(), mb, compressed ? " decoded" : "",
+              plan_s);
 
   if (tokenize_only) {
     std::string all;
