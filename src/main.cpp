@@ -25,6 +25,7 @@
 #include "spellcheck/reader.hpp"
 #include "spellcheck/report.hpp"
 #include "spellcheck/shard.hpp"
+#include "spellcheck/sorted_output.hpp"
 #include "spellcheck/stats.hpp"
 #include "spellcheck/stream_input.hpp"
 #include "spellcheck/suggest.hpp"
@@ -87,25 +88,20 @@ std::vector<uint64_t> hash_words(const WordList& w) {
   return h;
 }
 
-// The --report TSV: word, occurrences, first location, candidates. The
-// owners wrote "occurrences<TAB>location" into each line's extra, followed
-// by "<TAB>candidates" in ranked mode; SPEC lines give their candidates.
-std::string occurrence_report(const std::vector<LineView>& lines, bool candidates_in_extra) {
-  std::string tsv = "word\toccurrences\tfirst_location\tcandidates\n";
-  for (const LineView& l : lines) {
-    tsv.append(l.word);
-    tsv += '\t';
-    tsv.append(l.extra);
-    if (candidates_in_extra) {
-      tsv += '\n';
-      continue;
-    }
+// One row of the --report TSV (word, occurrences, first location,
+// candidates). The owners wrote "occurrences<TAB>location" into each line's
+// extra, followed by "<TAB>candidates" in ranked mode; SPEC lines give
+// their candidates.
+void append_report_row(std::string& tsv, const LineView& l, bool candidates_in_extra) {
+  tsv.append(l.word);
+  tsv += '\t';
+  tsv.append(l.extra);
+  if (!candidates_in_extra) {
     tsv += '\t';
     const size_t from = std::min(l.word.size() + 3, l.line.size() - 1);  // past "word:  "
     tsv.append(l.line.substr(from, l.line.size() - 1 - from));
-    tsv += '\n';
   }
-  return tsv;
+  tsv += '\n';
 }
 
 // "occurrences<TAB>path:line:column" of misspelled word i, resolved here,
@@ -116,22 +112,23 @@ void append_occurrences(std::string& x, const Judged& judged, const LineTable& l
   append_location(x, lines.locate(judged.first_position[i], judged.first_mark[i]));
 }
 
-// Every rank's run of lines to rank 0, merged into SPEC order as it writes
-// the output (out and report exist on rank 0 only) (and, with a report, the occurrence TSV); both committed only
-// when complete.
-void write_runs(mpi::Comm& comm, Run& run, bool ranked, const std::string& run_bytes, OutputFile* out,
+// The ranks' runs into the global SPEC order, each rank with a slice
+// (sorted_output.hpp), written in rank order: the output and, with a
+// report, the occurrence TSV (out and report exist on rank 0 only); both
+// committed once every rank has written.
+void write_runs(mpi::Comm& comm, Run& run, bool ranked, bool with_report, std::string run_bytes, OutputFile* out,
                 OutputFile* report) {
-  const mpi::Gathered runs = mpi::gather_bytes(comm, run_bytes);
+  std::string text, tsv;
+  if (with_report && comm.rank() == 0) tsv = "word\toccurrences\tfirst_location\tcandidates\n";
+  sort_runs(comm, std::move(run_bytes), [&](const LineView& l) {
+    text.append(l.line);
+    if (with_report) append_report_row(tsv, l, ranked);
+  });
+  run.step([&] { write_slices(comm, text, out); });
+  text = std::string();
+  if (with_report) run.step([&] { write_slices(comm, tsv, report); });
   run.step([&] {
     if (comm.rank() != 0) return;
-    std::vector<std::string_view> parts;
-    for (size_t r = 0; r < runs.parts(); ++r) parts.push_back(runs.part(r));
-    std::vector<LineView> kept;  // for the occurrence report only
-    merge_runs(parts, [&](const LineView& l) {
-      out->append(l.line);
-      if (report) kept.push_back(l);
-    });
-    if (report) report->write(occurrence_report(kept, ranked));
     out->commit();
     if (report) report->commit();
   });
@@ -204,9 +201,9 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
           x += ranked[i].best[k].word;
         }
       };
-    const std::string run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
+    std::string run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
                                                   opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
-    write_runs(comm, run, true, run_bytes, out.get(), with_report ? report.get() : nullptr);
+    write_runs(comm, run, true, with_report, std::move(run_bytes), out.get(), report.get());
   }
   t.add("total", mpi::now() - t0, mpi::traffic() - traffic0);
 
@@ -320,8 +317,11 @@ int run(int argc, char** argv, int provided) {
   std::unique_ptr<OutputFile> out, report;
   run.step([&] {
     if (rank != 0) return;
-    out = std::make_unique<OutputFile>(opt.output);
-    if (!opt.report.empty()) report = std::make_unique<OutputFile>(opt.report);
+    // On several ranks a file is a named temporary file: every rank writes
+    // its slice into it (sorted_output.hpp).
+    const bool unnamed = comm.size() == 1;
+    out = std::make_unique<OutputFile>(opt.output, unnamed);
+    if (!opt.report.empty()) report = std::make_unique<OutputFile>(opt.report, unnamed);
   });
 
   // Dictionary: read a share, ship entries to their owners, index.
@@ -456,9 +456,9 @@ int run(int argc, char** argv, int provided) {
     ExtraFn extra;
     if (with_report)
       extra = [&](size_t i, std::string& x) { append_occurrences(x, judged, line_table, i); };
-    const std::string run_bytes = make_run(judged.misspelled, sugg.hits, extra);
+    std::string run_bytes = make_run(judged.misspelled, sugg.hits, extra);
     sugg.hits = {};
-    write_runs(comm, run, false, run_bytes, out.get(), with_report ? report.get() : nullptr);
+    write_runs(comm, run, false, with_report, std::move(run_bytes), out.get(), report.get());
   }
   t.add("total", mpi::now() - t0, mpi::traffic() - traffic0);
   const mpi::Traffic traffic_done = mpi::traffic();  // before the diagnostics' own

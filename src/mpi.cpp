@@ -273,6 +273,63 @@ size_t File::read_at(uint64_t offset, char* buf, size_t n) const {
   return done;
 }
 
+WriteFile::WriteFile(const Comm& comm, const std::string& path) : comm_(comm) {
+  check(MPI_File_open(comm.get(), path.c_str(), MPI_MODE_WRONLY, MPI_INFO_NULL, &fh_), "MPI_File_open");
+}
+
+WriteFile::~WriteFile() {
+  if (fh_ != MPI_FILE_NULL) MPI_File_close(&fh_);
+}
+
+void WriteFile::write_at_all(uint64_t offset, std::string_view bytes, size_t round) {
+  round = std::max<size_t>(1, std::min(round, static_cast<size_t>(std::numeric_limits<int>::max())));
+  // Every rank takes part in every round, with nothing left to write or not.
+  const uint64_t rounds = allreduce_max(comm_, (bytes.size() + round - 1) / round);
+  for (uint64_t k = 0; k < rounds; ++k) {
+    const size_t from = std::min(bytes.size(), static_cast<size_t>(k) * round);
+    const size_t len = std::min(round, bytes.size() - from);
+    MPI_Status st;
+    check(MPI_File_write_at_all(fh_, static_cast<MPI_Offset>(offset + from), bytes.data() + from, narrow<int>(len),
+                                MPI_BYTE, &st),
+          "MPI_File_write_at_all");
+  }
+}
+
+void WriteFile::close() {
+  if (fh_ != MPI_FILE_NULL) check(MPI_File_close(&fh_), "MPI_File_close");
+}
+
+namespace {
+constexpr int kStreamTag = 0x5c;  // Comm is a private duplicate: no other traffic shares it
+}
+
+void send_stream(const Comm& comm, int dest, std::string_view bytes, size_t chunk) {
+  chunk = std::max<size_t>(1, std::min(chunk, static_cast<size_t>(std::numeric_limits<int>::max())));
+  uint64_t n = bytes.size();
+  check(MPI_Send(&n, 1, MPI_UINT64_T, dest, kStreamTag, comm.get()), "MPI_Send");
+  count_sent(1, sizeof n);
+  for (size_t at = 0; at < bytes.size(); at += chunk) {
+    const size_t len = std::min(chunk, bytes.size() - at);
+    check(MPI_Send(bytes.data() + at, narrow<int>(len), MPI_BYTE, dest, kStreamTag, comm.get()), "MPI_Send");
+    count_sent(1, len);
+  }
+}
+
+void recv_stream(const Comm& comm, int source, size_t chunk, const std::function<void(std::string_view)>& sink) {
+  chunk = std::max<size_t>(1, std::min(chunk, static_cast<size_t>(std::numeric_limits<int>::max())));
+  uint64_t n = 0;
+  check(MPI_Recv(&n, 1, MPI_UINT64_T, source, kStreamTag, comm.get(), MPI_STATUS_IGNORE), "MPI_Recv");
+  count_received(1, sizeof n);
+  std::string buf(static_cast<size_t>(std::min<uint64_t>(n, chunk)), '\0');
+  for (uint64_t at = 0; at < n; at += chunk) {
+    const size_t len = static_cast<size_t>(std::min<uint64_t>(chunk, n - at));
+    check(MPI_Recv(buf.data(), narrow<int>(len), MPI_BYTE, source, kStreamTag, comm.get(), MPI_STATUS_IGNORE),
+          "MPI_Recv");
+    count_received(1, len);
+    sink(std::string_view(buf.data(), len));
+  }
+}
+
 double now() { return MPI_Wtime(); }
 
 }  // namespace spellcheck::mpi

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <functional>
@@ -134,6 +135,30 @@ class File {
   MPI_File fh_ = MPI_FILE_NULL;
   uint64_t size_ = 0;
 };
+
+// MPI-IO, write only: an existing file opened by every rank of comm
+// (collective), each rank's bytes written at its own offset (collective, in
+// rounds of at most `round` bytes a rank), closed (collective).
+class WriteFile {
+ public:
+  WriteFile(const Comm& comm, const std::string& path);
+  ~WriteFile();  // closes if close() was not called (collective too)
+  WriteFile(const WriteFile&) = delete;
+  WriteFile& operator=(const WriteFile&) = delete;
+  // Collective: every rank calls it once, with its offset and bytes.
+  void write_at_all(uint64_t offset, std::string_view bytes, size_t round);
+  void close();
+
+ private:
+  const Comm& comm_;
+  MPI_File fh_ = MPI_FILE_NULL;
+};
+
+// Point to point, blocking: bytes to dest in messages of at most `chunk`
+// bytes, the total first; recv_stream hands each piece to sink as it
+// arrives, so the receiver holds one chunk at a time.
+void send_stream(const Comm& comm, int dest, std::string_view bytes, size_t chunk);
+void recv_stream(const Comm& comm, int source, size_t chunk, const std::function<void(std::string_view)>& sink);
 
 // Seconds since an arbitrary point (MPI_Wtime).
 double now();

@@ -65,6 +65,9 @@ class OutputFile {
   Kind kind() const { return kind_; }
   // The file written or replaced, symbolic links resolved ("" for stdout).
   const std::string& target() const { return target_; }
+  // Kind::named: the temporary file, which other processes may write too
+  // (every rank's slice of the output) before commit() renames it.
+  const std::string& temporary() const { return tmp_; }
 
  private:
   static constexpr size_t kBuffer = size_t{256} << 10;
