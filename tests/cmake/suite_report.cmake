@@ -1,4 +1,4 @@
-# --report: occurrences and first locations (counted while tokenizing, see
+# -o and --report: occurrences and first locations (counted while tokenizing, see
 # line_marks.hpp) against the serial reference's on every hand-made document
 # case, on 1-4 ranks, one and two threads.
 foreach(combo "1 3|1" "2 4|2")
@@ -12,3 +12,12 @@ foreach(combo "1 3|1" "2 4|2")
          ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
     COMMAND $<TARGET_FILE:spellcheck>)
 endforeach()
+
+# The distributed sort and the parallel write (sorted_output.hpp) on more
+# ranks than the other suites use, with 5-byte chunks: -o and --report
+# written by every rank at its offset, in many rounds.
+spellcheck_add_mpi_test(NAME e2e.sorted_output RANKS 6 8 THREADS 1 TIMEOUT 300
+  FIXTURES e2e.empty_dir LABELS "e2e;cases;report"
+  WRAP env SPELLCHECK_MAX_MESSAGE_BYTES=5 bash ${CMAKE_CURRENT_SOURCE_DIR}/report_locations.sh
+       $<TARGET_FILE:reference_spellcheck> ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
+  COMMAND $<TARGET_FILE:spellcheck>)
