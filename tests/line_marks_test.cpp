@@ -106,7 +106,7 @@ TEST_CASE("random cuts among 2-4 ranks, tiny units and buffers") {
   const InputPlan plan = make_input_plan(std::vector<std::string>{t.str()});
   const uint64_t total = plan.total_bytes();
   std::mt19937_64 rng(11);
-  for (int it = 0; it < 120; ++it) {
+  for (int it = 0; it < 40; ++it) {
     CAPTURE(it);
     const int p = 2 + it % 3;
     std::vector<uint64_t> cuts{0, total};
