@@ -38,13 +38,14 @@ Location LineTable::locate(uint64_t pos, uint64_t mark) const {
   if (it == stream_begin_.begin()) throw std::out_of_range("line marks: position before every unit");
   const size_t u = static_cast<size_t>(it - stream_begin_.begin()) - 1;
   const LineUnit& x = units_[u];
-  const uint64_t in_file = pos - plan_->offsets[x.file_index];
   const uint64_t before = mark >> 32, from = mark & UINT32_MAX;
   Location loc;
   loc.path = plan_->files[x.file_index].path;
   loc.line = 1 + lines_before_[u] + before;
   // No newline before pos in its unit: its line began in an earlier one.
-  loc.column = 1 + (before > 0 ? from : in_file - line_start_[u]);
+  // (From the mark, not pos: a compressed file's positions are clamped to
+  // its span on disk, its marks count the decoded bytes.)
+  loc.column = 1 + (before > 0 ? from : x.begin - line_start_[u] + from);
   return loc;
 }
 

@@ -144,3 +144,16 @@ TEST_CASE("marks: packing and the wire format") {
   CHECK_THROWS(deserialize_line_units("abc"));
   CHECK(deserialize_line_units(serialize_line_units({})).empty());
 }
+
+TEST_CASE("a compressed file: positions clamped to its span, lines and columns from the marks") {
+  InputPlan plan;
+  plan.files.push_back({"a.gz", 10});
+  plan.files.push_back({"b.txt", 5});
+  finish_input_plan(plan);
+  const LineTable table(plan, {{0, 0, 40, 900}, {1, 0, 0, 0}});
+  // Decoded, the word is on line 1 at byte 501 (or line 3, byte 8): its
+  // position says only "somewhere in a.gz".
+  CHECK(table.locate(9, make_line_mark(0, 500)) == Location{"a.gz", 1, 501});
+  CHECK(table.locate(9, make_line_mark(2, 7)) == Location{"a.gz", 3, 8});
+  CHECK(table.locate(12, make_line_mark(0, 2)) == Location{"b.txt", 1, 3});
+}
