@@ -8,32 +8,6 @@
 
 namespace spellcheck {
 
-namespace {
-
-// A sample key on the wire: candidates (u32), word length (u32), word.
-void put_key(std::string& s, uint32_t candidates, std::string_view word) {
-  const uint32_t h[2] = {candidates, static_cast<uint32_t>(word.size())};
-  s.append(reinterpret_cast<const char*>(h), sizeof h);
-  s.append(word);
-}
-
-std::vector<LineView> read_keys(std::string_view bytes) {
-  std::vector<LineView> keys;
-  for (size_t at = 0; at + 8 <= bytes.size();) {
-    uint32_t h[2];
-    std::memcpy(h, bytes.data() + at, sizeof h);
-    at += sizeof h;
-    LineView k;
-    k.candidates = h[0];
-    k.word = bytes.substr(at, h[1]);
-    at += h[1];
-    keys.push_back(k);
-  }
-  return keys;
-}
-
-}  // namespace
-
 size_t output_chunk_bytes() {
   static const size_t bytes = [] {
     const char* e = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES");
@@ -66,10 +40,11 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   const size_t s = std::min(n, samples_per_rank);
   for (size_t i = 0; i < s; ++i) {
     const LineView& l = lines[(i + 1) * n / (s + 1)];
-    put_key(mine, l.candidates, l.word);
+    append_run_line(mine, l.candidates, l.word, {});  // the key only, in the run format
   }
   const std::string all_samples = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
-  std::vector<LineView> samples = read_keys(all_samples);
+  std::vector<LineView> samples;
+  for (RunReader r(all_samples); !r.done();) samples.push_back(r.next());
   std::sort(samples.begin(), samples.end(), spec_less);
   std::vector<LineView> splitters;
   for (int j = 1; j < p && !samples.empty(); ++j) splitters.push_back(samples[static_cast<size_t>(j) * samples.size() / static_cast<size_t>(p)]);
