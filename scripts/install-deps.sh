@@ -3,7 +3,8 @@
 # already there. Needs root (or sudo) for apt-get.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin libtbb-dev libxxhash-dev doctest-dev
-          zlib1g-dev libzstd-dev libbz2-dev liblzma-dev gzip zstd bzip2 xz-utils wamerican-insane python3 python3-matplotlib hunspell hunspell-en-us)
+          zlib1g-dev libzstd-dev libbz2-dev liblzma-dev gzip zstd bzip2 xz-utils wamerican-insane python3 python3-matplotlib
+          python3-pytest hunspell hunspell-en-us)
 # Slurm tests: slurm-local installs slurm-wlm and munge itself; srun --mpi=pmix
 # needs the PMIx library.
 packages+=(libpmix-dev)
