@@ -11,6 +11,7 @@
 #include <string>
 
 #include "spellcheck/bloom_filter.hpp"
+#include "spellcheck/data_files.hpp"
 #include "spellcheck/document_reader.hpp"
 #include "spellcheck/input_plan.hpp"
 #include "spellcheck/errors.hpp"
@@ -134,15 +135,9 @@ void write_runs(mpi::Comm& comm, Run& run, bool ranked, bool with_report, std::s
   });
 }
 
-// The shipped frequency list: beside the sources, or where make install put
-// it.
-std::string default_frequencies() {
-  for (const char* dir : {SPELLCHECK_SOURCE_DATA_DIR, SPELLCHECK_INSTALL_DATA_DIR}) {
-    const std::string path = std::string(dir) + "/freq/en-80k.txt";
-    if (::access(path.c_str(), R_OK) == 0) return path;
-  }
-  return {};
-}
+// The shipped frequency list: next to an installed binary, beside the
+// sources, or where the build said it would be installed.
+std::string default_frequencies() { return find_data_file("freq/en-80k.txt"); }
 
 // --suggest ranked, from the judged words on: the ranked index (built only
 // in this mode), the lookups, the lines. The SPEC path stays as it was.
