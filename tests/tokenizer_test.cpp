@@ -25,6 +25,22 @@ std::vector<Tok> toks(std::string_view s) {
 
 std::vector<std::string> words(std::string_view s) { return tokenize(s); }
 
+// Every way of classifying blocks this CPU has (scalar and, on x86-64, SSE2,
+// AVX2, AVX-512): the randomized tests below run each one.
+std::vector<tok_detail::BlockIsa> isas_here() {
+  using tok_detail::BlockIsa;
+  std::vector<BlockIsa> out;
+  for (BlockIsa isa : {BlockIsa::scalar, BlockIsa::sse2, BlockIsa::avx2, BlockIsa::avx512bw})
+    if (tok_detail::cpu_has(isa)) out.push_back(isa);
+  return out;
+}
+
+std::vector<Tok> toks_with(tok_detail::BlockIsa isa, std::string_view s) {
+  std::vector<Tok> out;
+  scan_tokens_with(isa, s, true, [&](std::string_view t, size_t off) { out.emplace_back(std::string(t), off); });
+  return out;
+}
+
 std::string enc(uint32_t cp) {  // UTF-8 of a code point (also surrogates, for tests)
   std::string s;
   if (cp < 0x80) {
@@ -395,6 +411,18 @@ TEST_CASE("scan_token_tail") {
   CHECK_FALSE(digits);
 }
 
+TEST_CASE("the block classifier the CPU is given is one it has") {
+  const auto isas = isas_here();
+  REQUIRE(!isas.empty());
+  CHECK(isas.front() == tok_detail::BlockIsa::scalar);
+  CHECK(isas.back() == tok_detail::best_block_isa());
+#if defined(__x86_64__)
+  CHECK(tok_detail::cpu_has(tok_detail::BlockIsa::sse2));  // every x86-64 has it
+  CHECK(tok_detail::cpu_has(tok_detail::BlockIsa::avx2) == static_cast<bool>(__builtin_cpu_supports("avx2")));
+#endif
+  MESSAGE("block classifier here: " << static_cast<int>(tok_detail::best_block_isa()) << " (0 scalar 1 sse2 2 avx2 3 avx512bw)");
+}
+
 TEST_CASE("randomized: tokenizer == naive reference, also streamed") {
   const std::vector<std::string> pieces = {
       "a", "Z", "7", "0", " ", "\n", "\r", ".", "-", "'", "''", "\xE2\x80\x99", "\xC3\xA9", "\xC2\xA0", "\xE4\xB8\xAD",
@@ -427,6 +455,10 @@ TEST_CASE("randomized long texts (64-byte block path), also streamed") {
     CAPTURE(t);
     const auto whole = toks(t);
     REQUIRE(whole == ref_toks(t));
+    for (const auto isa : isas_here()) {
+      CAPTURE(static_cast<int>(isa));
+      REQUIRE(toks_with(isa, t) == whole);
+    }
     const size_t k = t.empty() ? 0 : rng() % (t.size() + 1);
     REQUIRE(toks_split(t, k) == whole);
   }
@@ -444,6 +476,7 @@ TEST_CASE("block edges: apostrophes and tokens around byte 63/64/65") {
       CAPTURE(at);
       CAPTURE(mid);
       REQUIRE(toks(t) == ref_toks(t));
+      for (const auto isa : isas_here()) REQUIRE(toks_with(isa, t) == ref_toks(t));
       for (size_t k = at - 3; k < at + 6; ++k) REQUIRE(toks_split(t, k) == ref_toks(t));
     }
   }

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#if defined(__AVX512BW__) || defined(__AVX2__)
+#if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
@@ -239,20 +239,34 @@ ScalarStop scan_scalar(const unsigned char* const base, const unsigned char* con
   }
 }
 
-#if defined(__AVX512BW__) || defined(__AVX2__)
+// The ways to classify a 64-byte block. The default build is for any
+// x86-64 (SSE2 only); the best way the CPU running it has is picked at run
+// time, so one binary serves every node and still uses AVX2 or AVX-512
+// where they are.
+enum class BlockIsa { scalar, sse2, avx2, avx512bw };
+
+#if defined(__x86_64__)
 #define SPELLCHECK_TOKENIZER_SIMD 1
 // Bit i of the masks describes byte p[i], i < 64: alnum (A-Z a-z 0-9),
-// apostrophe, and high (>= 0x80).
-inline void block_masks(const unsigned char* p, uint64_t& alnum, uint64_t& apos, uint64_t& high) noexcept {
-#if defined(__AVX512BW__)
-  const __m512i v = _mm512_loadu_si512(static_cast<const void*>(p));
-  const __m512i lower = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
-  const __mmask64 alpha = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(lower, _mm512_set1_epi8('a')), _mm512_set1_epi8(26));
-  const __mmask64 digit = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(10));
-  alnum = alpha | digit;
-  apos = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\''));
-  high = _mm512_movepi8_mask(v);
-#else
+// apostrophe, and high (>= 0x80). A byte is in [lo, lo + n] when its
+// distance from lo, unsigned, is its own minimum with n.
+inline void block_masks_sse2(const unsigned char* p, uint64_t& alnum, uint64_t& apos, uint64_t& high) noexcept {
+  alnum = apos = high = 0;
+  for (int k = 0; k < 4; ++k) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
+    const __m128i x = _mm_sub_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+    const __m128i alpha = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(25)), x);
+    const __m128i y = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(y, _mm_set1_epi8(9)), y);
+    const int shift = 16 * k;
+    alnum |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(_mm_or_si128(alpha, digit)))} << shift;
+    apos |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\''))))} << shift;
+    high |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(v))} << shift;
+  }
+}
+
+[[gnu::target("avx2")]] inline void block_masks_avx2(const unsigned char* p, uint64_t& alnum, uint64_t& apos,
+                                                     uint64_t& high) noexcept {
   uint64_t a[2], q[2], h[2];
   for (int k = 0; k < 2; ++k) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * k));
@@ -267,24 +281,38 @@ inline void block_masks(const unsigned char* p, uint64_t& alnum, uint64_t& apos,
   alnum = a[0] | (a[1] << 32);
   apos = q[0] | (q[1] << 32);
   high = h[0] | (h[1] << 32);
-#endif
 }
+
+[[gnu::target("avx512bw")]] inline void block_masks_avx512bw(const unsigned char* p, uint64_t& alnum, uint64_t& apos,
+                                                             uint64_t& high) noexcept {
+  const __m512i v = _mm512_loadu_si512(static_cast<const void*>(p));
+  const __m512i lower = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+  const __mmask64 alpha = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(lower, _mm512_set1_epi8('a')), _mm512_set1_epi8(26));
+  const __mmask64 digit = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(10));
+  alnum = alpha | digit;
+  apos = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\''));
+  high = _mm512_movepi8_mask(v);
+}
+
+// The best way this CPU has (libgcc checks that the OS saves the vector
+// registers too).
+inline BlockIsa best_block_isa() noexcept {
+  static const BlockIsa best = __builtin_cpu_supports("avx512bw") ? BlockIsa::avx512bw
+                               : __builtin_cpu_supports("avx2")   ? BlockIsa::avx2
+                                                                  : BlockIsa::sse2;
+  return best;
+}
+#else
+inline BlockIsa best_block_isa() noexcept { return BlockIsa::scalar; }
 #endif
 
-}  // namespace tok_detail
+inline bool cpu_has(BlockIsa isa) noexcept { return static_cast<int>(isa) <= static_cast<int>(best_block_isa()); }
 
-// Scans text for tokens; on_token(std::string_view token, size_t offset) is
-// called for each, in order, with offset = position of the token's first byte
-// in text. The view is valid during the call only. See the file comment for
-// at_end; returns text.size() when at_end.
-//
-// With AVX2/AVX-512, 64-byte blocks of pure ASCII go through bit masks (a
-// token is a run of alnum bits, an apostrophe joins when both neighbours are
-// alnum); a block with a byte >= 0x80, or ending in an apostrophe, goes
-// through the scalar code.
-template <class F>
-size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
-  using namespace tok_detail;
+// scan_tokens with one way of classifying blocks; inlined into a function
+// compiled for that instruction set (below), so the block classifier and
+// on_token inline into one loop.
+template <BlockIsa isa, class F>
+[[gnu::always_inline]] inline size_t scan_tokens_on(std::string_view text, bool at_end, F& on_token) {
   const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = base + text.size();
   const unsigned char* p = base;
@@ -295,9 +323,11 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
   auto emit = [&](const unsigned char* b, const unsigned char* e) {
     on_token(std::string_view(reinterpret_cast<const char*>(b), static_cast<size_t>(e - b)), static_cast<size_t>(b - base));
   };
-  while (end - p > 64) {
+  while (isa != BlockIsa::scalar && end - p > 64) {
     uint64_t alnum, apos, high;
-    block_masks(p, alnum, apos, high);
+    if constexpr (isa == BlockIsa::avx512bw) block_masks_avx512bw(p, alnum, apos, high);
+    else if constexpr (isa == BlockIsa::avx2) block_masks_avx2(p, alnum, apos, high);
+    else block_masks_sse2(p, alnum, apos, high);
     if (high != 0 || (apos >> 63) != 0) {
       const ScalarStop r = scan_scalar(base, end, in_tok ? tok_start : p, p + 64, at_end, norm, on_token);
       if (!r.at_limit) return r.pos;
@@ -333,6 +363,48 @@ size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
   }
 #endif
   return scan_scalar(base, end, in_tok ? tok_start : p, end, at_end, norm, on_token).pos;
+}
+
+#ifdef SPELLCHECK_TOKENIZER_SIMD
+template <class F>
+[[gnu::target("avx512bw")]] size_t scan_tokens_avx512bw(std::string_view text, bool at_end, F& on_token) {
+  return scan_tokens_on<BlockIsa::avx512bw>(text, at_end, on_token);
+}
+template <class F>
+[[gnu::target("avx2")]] size_t scan_tokens_avx2(std::string_view text, bool at_end, F& on_token) {
+  return scan_tokens_on<BlockIsa::avx2>(text, at_end, on_token);
+}
+#endif
+
+}  // namespace tok_detail
+
+// scan_tokens with a given way of classifying blocks (which the CPU must
+// have: tok_detail::cpu_has), for tests and benchmarks.
+template <class F>
+size_t scan_tokens_with(tok_detail::BlockIsa isa, std::string_view text, bool at_end, F&& on_token) {
+  using tok_detail::BlockIsa;
+  switch (isa) {
+#ifdef SPELLCHECK_TOKENIZER_SIMD
+    case BlockIsa::avx512bw: return tok_detail::scan_tokens_avx512bw(text, at_end, on_token);
+    case BlockIsa::avx2: return tok_detail::scan_tokens_avx2(text, at_end, on_token);
+    case BlockIsa::sse2: return tok_detail::scan_tokens_on<BlockIsa::sse2>(text, at_end, on_token);
+#endif
+    default: return tok_detail::scan_tokens_on<BlockIsa::scalar>(text, at_end, on_token);
+  }
+}
+
+// Scans text for tokens; on_token(std::string_view token, size_t offset) is
+// called for each, in order, with offset = position of the token's first byte
+// in text. The view is valid during the call only. See the file comment for
+// at_end; returns text.size() when at_end.
+//
+// On x86-64, 64-byte blocks of pure ASCII go through bit masks (a token is a
+// run of alnum bits, an apostrophe joins when both neighbours are alnum),
+// with SSE2, AVX2 or AVX-512 as the CPU has them; a block with a byte >=
+// 0x80, or ending in an apostrophe, goes through the scalar code.
+template <class F>
+size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
+  return scan_tokens_with(tok_detail::best_block_isa(), text, at_end, on_token);
 }
 
 // All tokens of a complete text.
