@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # One command from a fresh clone: install what is missing, build, run every
 # test (unit, MPI on 1-4 ranks, end-to-end against the serial reference, bad
-# input, Slurm), then the unit and small MPI tests again under
+# input, Slurm, the collector's pytest cases, packaging), clang-tidy over src/
+# when it is installed, then the unit and small MPI tests again under
 # AddressSanitizer + UBSan.
 #   SPELLCHECK_SKIP_SANITIZE=1   skip the sanitizer pass
+#   SPELLCHECK_SKIP_TIDY=1       skip clang-tidy
 #   SPELLCHECK_CTEST_ARGS=...    extra ctest arguments (e.g. -L unit)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,6 +16,11 @@ cmake -S "$here" -B "$here/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$here/build" -j"$jobs"
 status=0
 (cd "$here/build" && ctest --output-on-failure -j"$jobs" ${SPELLCHECK_CTEST_ARGS:-}) || status=$?
+
+if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ]; then
+  echo "== clang-tidy: src/ with the checks of .clang-tidy"
+  "$here/scripts/clang-tidy.sh" "$here/build" || status=$?
+fi
 
 if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== AddressSanitizer + UBSan: unit, MPI unit, hand-made end-to-end and bad-input tests"

@@ -247,6 +247,7 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
         .add("entries_found", sums[5])
         .add("index_entries", sums[6]);
     std::vector<JsonObject> per_rank;
+    per_rank.reserve(static_cast<size_t>(comm.size()));
     for (int r = 0; r < comm.size(); ++r)
       per_rank.push_back(JsonObject()
                              .add("rank", r)

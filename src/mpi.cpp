@@ -263,8 +263,8 @@ size_t File::read_at(uint64_t offset, char* buf, size_t n) const {
   while (done < n) {
     const int len = narrow<int>(std::min(round, n - done));
     MPI_Status st;
-    check(MPI_File_read_at(fh_, static_cast<MPI_Offset>(offset + done), buf + done, len, MPI_BYTE, &st),
-          "MPI_File_read_at");
+    const MPI_Offset at = static_cast<MPI_Offset>(offset) + static_cast<MPI_Offset>(done);
+    check(MPI_File_read_at(fh_, at, buf + done, len, MPI_BYTE, &st), "MPI_File_read_at");
     int got = 0;
     MPI_Get_count(&st, MPI_BYTE, &got);
     if (got <= 0) break;

@@ -25,9 +25,7 @@ std::string phonetic_key(const char32_t* w, size_t n) {
   // Silent first letters.
   if (n >= 2) {
     const char32_t a = w[0], b = w[1];
-    if ((a == 'k' || a == 'g' || a == 'p') && b == 'n') i = 1;
-    else if (a == 'w' && b == 'r') i = 1;
-    else if (a == 'p' && b == 's') i = 1;
+    if (((a == 'k' || a == 'g' || a == 'p') && b == 'n') || (a == 'w' && b == 'r') || (a == 'p' && b == 's')) i = 1;
     else if (a == 'w' && b == 'h') {
       put('W');
       i = 2;
