@@ -14,6 +14,11 @@
 #include <memory>
 #include <vector>
 
+#if defined(__x86_64__) && !defined(__AVX2__)
+#include <emmintrin.h>
+#define SPELLCHECK_BLOOM_SSE2 1
+#endif
+
 #include "spellcheck/affix_filter.hpp"
 #include "spellcheck/mpi.hpp"
 #include "spellcheck/options.hpp"
@@ -36,17 +41,25 @@ class BloomFilter {
   void insert(uint64_t h, size_t segment) {
     uint32_t* b = block(h, segment);
     uint32_t m[kLanes];
-    const Lanes v = masks(h);
-    std::memcpy(m, &v, sizeof m);
+    lane_masks(h, m);
     for (size_t i = 0; i < kLanes; ++i) std::atomic_ref<uint32_t>(b[i]).fetch_or(m[i], std::memory_order_relaxed);
   }
   bool maybe_contains(uint64_t h, size_t segment) const {
+#ifdef SPELLCHECK_BLOOM_SSE2
+    const uint32_t* b = block(h, segment);
+    __m128i lo, hi;
+    masks_sse2(h, lo, hi);
+    const __m128i miss = _mm_or_si128(_mm_andnot_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(b)), lo),
+                                      _mm_andnot_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(b + 4)), hi));
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(miss, _mm_setzero_si128())) == 0xFFFF;
+#else
     Lanes b;
     std::memcpy(&b, block(h, segment), sizeof b);
     const Lanes miss = masks(h) & ~b;
     uint64_t w[kLanes / 2];
     std::memcpy(w, &miss, sizeof w);
     return (w[0] | w[1] | w[2] | w[3]) == 0;
+#endif
   }
   void prefetch(uint64_t h, size_t segment) const { __builtin_prefetch(block(h, segment)); }
 
@@ -69,17 +82,47 @@ class BloomFilter {
   // The high half of the hash picks the block (multiply-shift range
   // reduction, no division); the owner rank comes from the low half.
   size_t block_index(uint64_t h) const { return static_cast<size_t>(((h >> 32) * blocks_per_segment_) >> 32); }
-  // Eight 32-bit lanes as one vector (GCC vector extension: AVX2 where the
-  // target has it, pairs of SSE registers otherwise).
-  using Lanes = uint32_t __attribute__((vector_size(32)));
-  // One bit per lane from the low half of the hash, remixed by odd salts.
-  static Lanes masks(uint64_t h) {
-    const Lanes salt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
-                        0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
-    const Lanes one = {1, 1, 1, 1, 1, 1, 1, 1};
-    const uint32_t x = static_cast<uint32_t>(h ^ (h >> 32));
-    return one << ((salt * x) >> 27);
+  // One bit per lane from the low half of the hash, remixed by odd salts:
+  // lane i gets bit (salt[i] * x) >> 27. Every build sets the same bits.
+  static constexpr uint32_t kSalt[kLanes] = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
+                                             0x705495c7U, 0x2df1424bU, 0x9efc4947U, 0x5c6bfb31U};
+  static uint32_t salted(uint64_t h) { return static_cast<uint32_t>(h ^ (h >> 32)); }
+#ifdef SPELLCHECK_BLOOM_SSE2
+  // SSE2 (x86-64 without AVX2) has no per-lane variable shift: 1 << k is
+  // made as the float 2^k (exponent field k + 127) converted to an integer;
+  // 2^31 converts to 0x80000000, which is 1 << 31 as well.
+  using Half = uint32_t __attribute__((vector_size(16)));
+  static __m128i half_masks(Half salt, uint32_t x) {
+    const Half exponent = (((salt * x) >> 27) + 127) << 23;
+    __m128i e;
+    std::memcpy(&e, &exponent, sizeof e);
+    return _mm_cvttps_epi32(_mm_castsi128_ps(e));
   }
+  static void masks_sse2(uint64_t h, __m128i& lo, __m128i& hi) {
+    const uint32_t x = salted(h);
+    lo = half_masks(Half{kSalt[0], kSalt[1], kSalt[2], kSalt[3]}, x);
+    hi = half_masks(Half{kSalt[4], kSalt[5], kSalt[6], kSalt[7]}, x);
+  }
+  static void lane_masks(uint64_t h, uint32_t (&m)[kLanes]) {
+    __m128i lo, hi;
+    masks_sse2(h, lo, hi);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(m), lo);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(m + 4), hi);
+  }
+#else
+  // Eight 32-bit lanes as one vector (GCC vector extension: one AVX2
+  // register with its per-lane shift).
+  using Lanes = uint32_t __attribute__((vector_size(32)));
+  static Lanes masks(uint64_t h) {
+    const Lanes salt = {kSalt[0], kSalt[1], kSalt[2], kSalt[3], kSalt[4], kSalt[5], kSalt[6], kSalt[7]};
+    const Lanes one = {1, 1, 1, 1, 1, 1, 1, 1};
+    return one << ((salt * salted(h)) >> 27);
+  }
+  static void lane_masks(uint64_t h, uint32_t (&m)[kLanes]) {
+    const Lanes v = masks(h);
+    std::memcpy(m, &v, sizeof m);
+  }
+#endif
 
   struct FreeAligned {
     void operator()(uint32_t* p) const { std::free(p); }

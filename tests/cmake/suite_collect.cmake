@@ -3,16 +3,11 @@
 # directories (tests/slurm/collect_test.py): accepted runs, refused ones
 # (wrong checksum, failed job, inconsistent geometry or counts), medians and
 # speedups, the command line's exit codes. Seconds; no Slurm needed.
-# Debian's python3-pytest (scripts/install-deps.sh) serves /usr/bin/python3.
 
-find_program(SPELLCHECK_PYTEST_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
-if(NOT SPELLCHECK_PYTEST_PYTHON)
-  find_package(Python3 COMPONENTS Interpreter QUIET)
-  set(SPELLCHECK_PYTEST_PYTHON ${Python3_EXECUTABLE})
-endif()
-if(SPELLCHECK_PYTEST_PYTHON)
+include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)
+if(SPELLCHECK_TEST_PYTHON)
   add_test(NAME unit.collect
-    COMMAND ${SPELLCHECK_PYTEST_PYTHON} -m pytest -q -p no:cacheprovider ${CMAKE_CURRENT_SOURCE_DIR}/slurm/collect_test.py)
+    COMMAND ${SPELLCHECK_TEST_PYTHON} -m pytest -q -p no:cacheprovider ${CMAKE_CURRENT_SOURCE_DIR}/slurm/collect_test.py)
   set_tests_properties(unit.collect PROPERTIES LABELS "unit;collect" TIMEOUT 120)
 else()
   message(STATUS "No Python 3: test unit.collect not added")

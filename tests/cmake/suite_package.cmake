@@ -2,14 +2,10 @@
 # Debian package from cpack installed into a scratch root and run there
 # (tests/package_test.sh; a few seconds: the build is not redone).
 
-find_program(SPELLCHECK_PACKAGE_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
-if(NOT SPELLCHECK_PACKAGE_PYTHON)
-  find_package(Python3 COMPONENTS Interpreter QUIET)
-  set(SPELLCHECK_PACKAGE_PYTHON ${Python3_EXECUTABLE})
-endif()
-if(SPELLCHECK_PACKAGE_PYTHON)
+include(${CMAKE_CURRENT_LIST_DIR}/TestPython.cmake)
+if(SPELLCHECK_TEST_PYTHON)
   add_test(NAME package.man_page
-    COMMAND ${SPELLCHECK_PACKAGE_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/man_page_test.py
+    COMMAND ${SPELLCHECK_TEST_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/man_page_test.py
             $<TARGET_FILE:spellcheck> ${PROJECT_SOURCE_DIR}/packaging/spellcheck.1)
   set_tests_properties(package.man_page PROPERTIES LABELS "package" TIMEOUT 60)
 endif()
