@@ -50,6 +50,13 @@ if command -v man >/dev/null; then
     fail "the installed man page does not render"
 fi
 
+# The installed collector imports its modules from where it is installed.
+mkdir -p "$work/empty-sweep"
+python3 "$root/usr/share/spellcheck/slurm/collect.py" --raw "$work/empty-sweep" --out "$work/results" \
+  >"$work/collect.log" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q "no runs" "$work/collect.log" || { cat "$work/collect.log"; fail "installed collect.py: exit $rc"; }
+
 bin=$root/usr/bin/spellcheck
 "$bin" --version | grep -qx "spellcheck [0-9.]*" || fail "--version"
 
