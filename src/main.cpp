@@ -509,7 +509,8 @@ int run(int argc, char** argv, int provided) {
                  generated ? 100.0 * static_cast<double>(pruned) / static_cast<double>(generated) : 0.0,
                  generated ? 100.0 * static_cast<double>(rejected) / static_cast<double>(generated) : 0.0,
                  static_cast<unsigned long long>(sums[6]), static_cast<unsigned long long>(true_hits),
-                 static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(plan.skipped_binary + sums[14]),
+                 static_cast<unsigned long long>(sums[1]),
+                 static_cast<unsigned long long>(plan.skipped_binary) + static_cast<unsigned long long>(sums[14]),
                  phases.back().max);
   }
   if (!opt.stats.empty()) {
