@@ -289,8 +289,8 @@ void WriteFile::write_at_all(uint64_t offset, std::string_view bytes, size_t rou
     const size_t from = std::min(bytes.size(), static_cast<size_t>(k) * round);
     const size_t len = std::min(round, bytes.size() - from);
     MPI_Status st;
-    check(MPI_File_write_at_all(fh_, static_cast<MPI_Offset>(offset + from), bytes.data() + from, narrow<int>(len),
-                                MPI_BYTE, &st),
+    const MPI_Offset at = static_cast<MPI_Offset>(offset) + static_cast<MPI_Offset>(from);
+    check(MPI_File_write_at_all(fh_, at, bytes.data() + from, narrow<int>(len), MPI_BYTE, &st),
           "MPI_File_write_at_all");
   }
 }
