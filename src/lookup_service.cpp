@@ -7,6 +7,9 @@
 #include <list>
 #include <thread>
 
+#include "spellcheck/errors.hpp"
+#include "spellcheck/fault.hpp"
+
 namespace spellcheck {
 
 namespace {
@@ -101,8 +104,7 @@ void LookupService::send(RequestBatch&& batch) {
   try {
     post(std::move(batch));
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "spellcheck: error: lookup service: %s\n", e.what());
-    MPI_Abort(MPI_COMM_WORLD, 1);
+    mpi::abort_job(std::string("lookup service: ") + e.what(), exit_code_of(e));
   }
 }
 
@@ -113,9 +115,7 @@ bool LookupService::poll() {
   } catch (const std::exception& e) {
     // Other ranks wait for our replies and our barrier; they cannot be told
     // in order: this is the last resort.
-    std::fprintf(stderr, "spellcheck: error: lookup service: %s\n", e.what());
-    MPI_Abort(MPI_COMM_WORLD, 1);
-    return false;
+    mpi::abort_job(std::string("lookup service: ") + e.what(), exit_code_of(e));
   }
 }
 
@@ -194,6 +194,7 @@ bool LookupService::step() {
                "MPI_Recv");
     mpi::count_received(1, static_cast<uint64_t>(count));
     if (status.MPI_TAG == static_cast<int>(Tag::request)) {
+      fault::point("lookups", comm_.rank());
       // Index the records first: the reply is sized once, and the lookups
       // go to the shard together (their misses overlap).
       std::vector<size_t>& record_at = st.record_at;

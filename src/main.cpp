@@ -1,6 +1,11 @@
 // spellcheck: wires the phases together and maps failures to exit codes.
-// Every phase ends with an agreement over ranks, so that when one rank fails
-// all of them stop together and only one prints the error.
+// A phase's local work runs in Run::step, which ends with an agreement over
+// ranks: when one rank fails there, all of them stop together and only one
+// prints the error. A step holds no collective unless its collectives are
+// balanced on every path (a rank that throws has still made the same calls
+// as the others: read_line_share, suggest); any other failure, one between
+// collectives, ends the whole job at once (mpi::abort_job in main), so no
+// rank is ever left waiting in a collective.
 #include <malloc.h>
 #include <omp.h>
 #include <sys/resource.h>
@@ -16,6 +21,7 @@
 #include "spellcheck/input_plan.hpp"
 #include "spellcheck/errors.hpp"
 #include "spellcheck/exchange.hpp"
+#include "spellcheck/fault.hpp"
 #include "spellcheck/judge.hpp"
 #include "spellcheck/line_marks.hpp"
 #include "spellcheck/mpi.hpp"
@@ -54,14 +60,8 @@ class Run {
     std::string msg;
     try {
       f();
-    } catch (const UsageError& e) {
-      code = kExitBadInput;
-      msg = e.what();
-    } catch (const InputError& e) {
-      code = kExitBadInput;
-      msg = e.what();
     } catch (const std::exception& e) {
-      code = kExitFailure;
+      code = exit_code_of(e);
       msg = e.what();
     }
     const auto worst = static_cast<int>(mpi::allreduce_max(comm_, static_cast<uint64_t>(code)));
@@ -129,6 +129,7 @@ void write_runs(mpi::Comm& comm, Run& run, bool ranked, bool with_report, std::s
   text = std::string();
   if (with_report) run.step([&] { write_slices(comm, tsv, report); });
   run.step([&] {
+    fault::point("gather", comm.rank());
     if (comm.rank() != 0) return;
     out->commit();
     if (report) report->commit();
@@ -179,7 +180,9 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
   std::vector<RankedWord> ranked;
   {
     PhaseTimer pt(t, "ranked");
-    run.step([&] { ranked = index.suggest(comm, judged.misspelled, channel_weights(), counts); });
+    // Not a step: its rounds of exchanges are not balanced when a rank throws
+    // half-way (main aborts the job then).
+    ranked = index.suggest(comm, judged.misspelled, channel_weights(), counts);
   }
   uint64_t accepted = 0;
   for (const auto& r : ranked) accepted += r.accepted;
@@ -196,8 +199,12 @@ int run_ranked(mpi::Comm& comm, Run& run, const Options& opt, const LineTable& l
           x += ranked[i].best[k].word;
         }
       };
-    std::string run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
-                                                  opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
+    std::string run_bytes;
+    run.step([&] {
+      fault::point("report", rank);
+      run_bytes = make_ranked_run(judged.misspelled, ranked, opt.jsonl ? OutputFormat::jsonl : OutputFormat::text,
+                                  opt.words_mode ? std::vector<uint64_t>{} : judged.occurrences, extra);
+    });
     write_runs(comm, run, true, with_report, std::move(run_bytes), out.get(), report.get());
   }
   t.add("total", mpi::now() - t0, mpi::traffic() - traffic0);
@@ -326,16 +333,21 @@ int run(int argc, char** argv, int provided) {
   uint64_t dictionary_entries = 0;
   {
     PhaseTimer pt(t, "read");
-    entries = lines_to_words(read_line_share(comm, opt.dictionary).bytes, SIZE_MAX, nullptr);
-    entry_hashes = hash_words(entries);
+    run.step([&] {
+      TextChunk chunk = read_line_share(comm, opt.dictionary);
+      fault::point("read", rank);
+      entries = lines_to_words(std::move(chunk.bytes), SIZE_MAX, nullptr);
+      entry_hashes = hash_words(entries);
+    });
   }
+  dictionary_entries = mpi::allreduce_sum(comm, entries.size());
   run.step([&] {
-    dictionary_entries = mpi::allreduce_sum(comm, entries.size());
     if (dictionary_entries == 0) throw InputError("dictionary '" + opt.dictionary + "' has no entry");
   });
   Routed shard_words;
   {
     PhaseTimer pt(t, "shuffle");
+    fault::point("shuffle", rank);
     shard_words = route_by_owner(comm, std::move(entries), std::move(entry_hashes));
     entries = WordList();
     entry_hashes = {};
@@ -345,13 +357,17 @@ int run(int argc, char** argv, int provided) {
   Shard shard;
   {
     PhaseTimer pt(t, "index");
-    shard.build(std::move(shard_words.words), std::move(shard_words.hashes));
+    run.step([&] {
+      fault::point("index", rank);
+      shard.build(std::move(shard_words.words), std::move(shard_words.hashes));
+    });
   }
   BloomFilter filter;
   TrigramFilter trigrams;
   AffixFilter affixes;
   {
     PhaseTimer pt(t, "filter");
+    fault::point("filter", rank);
     filter = build_filter(comm, shard, opt.filter_bits, opt.filter_exchange);
     trigrams = build_trigram_filter(comm, shard);
     if (opt.affix_filter) affixes = build_affix_filter(comm, shard);
@@ -371,27 +387,33 @@ int run(int argc, char** argv, int provided) {
     WordList words;
     {
       PhaseTimer pt(t, "read");
+      // One step per file: every rank opens (collectively) the same files,
+      // and a rank that fails leaves no collective behind.
       for (const auto& file : plan.files) {
         TextChunk chunk;
-        if (file.stream || file.whole()) {  // only rank 0 has (or decodes) the bytes
+        const bool at_rank0 = file.stream || file.whole();  // only rank 0 has (or decodes) the bytes
+        if (at_rank0) {
           HeldBytes all;
           run.step([&] {
             if (rank == 0) all = whole_input(file);
           });
           chunk = share_lines(comm, all.bytes);
-        } else {
-          chunk = read_line_share(comm, file.path);
         }
-        input_bytes += chunk.bytes.size();
-        WordList part = lines_to_words(std::move(chunk.bytes), opt.max_word_length, &skipped_long);
-        if (words.empty())
-          words = std::move(part);
-        else
-          for (size_t i = 0; i < part.size(); ++i) words.push_back(part[i]);
+        run.step([&] {
+          if (!at_rank0) chunk = read_line_share(comm, file.path);
+          fault::point("read", rank);
+          input_bytes += chunk.bytes.size();
+          WordList part = lines_to_words(std::move(chunk.bytes), opt.max_word_length, &skipped_long);
+          if (words.empty())
+            words = std::move(part);
+          else
+            for (size_t i = 0; i < part.size(); ++i) words.push_back(part[i]);
+        });
       }
     }
     tokens = words.size();
     PhaseTimer pt(t, "route");
+    fault::point("route", rank);
     auto hashes = hash_words(words);
     routed = route_by_owner(comm, std::move(words), std::move(hashes));
   } else {
@@ -404,6 +426,7 @@ int run(int argc, char** argv, int provided) {
       ReaderTuning tuning;
       tuning.line_marks = !opt.report.empty();
       run.step([&] {
+        fault::point("ingest", rank);
         local = collect_document_words(plan, comm.rank(), comm.size(), opt.max_word_length, omp_get_max_threads(),
                                        [&](uint64_t done, uint64_t total) {
                                          progress.set_total(total >> 20);
@@ -422,6 +445,7 @@ int run(int argc, char** argv, int provided) {
           std::fprintf(stderr, "spellcheck: skipped binary file '%s'\n", path.c_str());
     }
     PhaseTimer pt(t, "route");
+    fault::point("route", rank);
     std::vector<std::vector<uint64_t>> values;
     values.push_back(std::move(local.counts));
     values.push_back(std::move(local.first_pos));
@@ -431,7 +455,10 @@ int run(int argc, char** argv, int provided) {
   Judged judged;
   {
     PhaseTimer pt(t, "judge");
-    judged = judge(shard, routed);
+    run.step([&] {
+      fault::point("judge", rank);
+      judged = judge(shard, routed);
+    });
     routed = Routed();
   }
   if (opt.ranked) return run_ranked(comm, run, opt, line_table, t, t0, traffic0, std::move(ranked_entries), judged, out, report);
@@ -440,9 +467,12 @@ int run(int argc, char** argv, int provided) {
     PhaseTimer pt(t, "candidates");
     Progress progress(progress_on, comm.size() > 1 ? "candidates (rank 0's share)" : "candidates",
                       judged.misspelled.size(), "words", opt.progress_interval);
-    sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr,
-                   opt.affix_filter ? &affixes : nullptr, judged.misspelled, opt.batch_bytes,
-                   progress);
+    // A step: suggest ends the lookup service with the other ranks before it
+    // rethrows a failure of its own.
+    run.step([&] {
+      sugg = suggest(comm, shard, filter, opt.trigram_filter ? &trigrams : nullptr,
+                     opt.affix_filter ? &affixes : nullptr, judged.misspelled, opt.batch_bytes, progress);
+    });
   }
   const uint64_t my_hits = sugg.hits.size();  // local and remote, before the report consumes them
   {
@@ -452,7 +482,11 @@ int run(int argc, char** argv, int provided) {
     ExtraFn extra;
     if (with_report)
       extra = [&](size_t i, std::string& x) { append_occurrences(x, judged, line_table, i); };
-    std::string run_bytes = make_run(judged.misspelled, sugg.hits, extra);
+    std::string run_bytes;
+    run.step([&] {
+      fault::point("report", rank);
+      run_bytes = make_run(judged.misspelled, sugg.hits, extra);
+    });
     sugg.hits = {};
     write_runs(comm, run, false, with_report, std::move(run_bytes), out.get(), report.get());
   }
@@ -599,9 +633,9 @@ int main(int argc, char** argv) {
   } catch (const Stop& s) {
     return s.code;
   } catch (const std::exception& e) {
-    // Only reached when ranks could not agree (an MPI failure): last resort.
-    std::fprintf(stderr, "spellcheck: error: %s\n", e.what());
-    MPI_Abort(MPI_COMM_WORLD, kExitFailure);
-    return kExitFailure;
+    // A failure outside a step (between collectives, or an MPI error): the
+    // other ranks may be waiting in a collective already, so the whole job
+    // ends here, with the status the error stands for.
+    mpi::abort_job(e.what(), exit_code_of(e));
   }
 }

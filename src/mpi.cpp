@@ -1,6 +1,8 @@
 #include "spellcheck/mpi.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <numeric>
 
 namespace spellcheck::mpi {
@@ -11,6 +13,13 @@ void check(int rc, const char* call) {
   int len = 0;
   MPI_Error_string(rc, text, &len);
   throw Error(std::string(call) + ": " + std::string(text, static_cast<size_t>(len)));
+}
+
+void abort_job(const std::string& what, int code) {
+  std::fprintf(stderr, "spellcheck: error: %s\n", what.c_str());
+  std::fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::_Exit(code);  // MPI_Abort does not return; if it ever did
 }
 
 Traffic& traffic() {

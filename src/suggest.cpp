@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "spellcheck/candidates.hpp"
+#include "spellcheck/fault.hpp"
 
 namespace spellcheck {
 
@@ -173,10 +174,7 @@ class FirstFailure {
   std::exception_ptr first_;
   std::atomic<bool> failed_{false};
 };
-std::atomic<void (*)(size_t)> g_fault{nullptr};
 }  // namespace
-
-void set_suggest_fault(void (*hook)(size_t first_word)) { g_fault.store(hook, std::memory_order_relaxed); }
 
 // Thread model: the caller (the thread that initialised MPI) becomes the
 // master of the OpenMP team and the only thread that calls MPI: it runs the
@@ -199,13 +197,12 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
   std::atomic<size_t> next{0};       // the next word nobody took
   std::atomic<int> workers_done{0};  // threads other than the master that are through
   FirstFailure failure;
-  void (*const fault)(size_t) = g_fault.load(std::memory_order_relaxed);
   auto take = [&](size_t& begin, size_t& end) {
     if (failure.failed()) return false;
     begin = next.fetch_add(kChunk, std::memory_order_relaxed);
     if (begin >= words) return false;
     end = std::min(begin + kChunk, words);
-    if (fault) fault(begin);
+    fault::point("candidates", me, begin);
     return true;
   };
 

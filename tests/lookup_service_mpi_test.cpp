@@ -12,11 +12,13 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 
 #include "spellcheck/bloom_filter.hpp"
 #include "spellcheck/exchange.hpp"
+#include "spellcheck/fault.hpp"
 #include "spellcheck/lookup_service.hpp"
 #include "spellcheck/shard.hpp"
 #include "spellcheck/suggest.hpp"
@@ -221,12 +223,14 @@ void wait_for_arrival() {
   if (omp_get_num_threads() == 1) return;
   for (int i = 0; i < 1000 && !g_arrived.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
-void throw_on_master(size_t) {
+void throw_on_master(std::string_view phase, size_t) {
+  if (phase != "candidates") return;
   if (omp_get_thread_num() != 0) return wait_for_arrival();
   g_arrived = true;
   if (!g_fired.exchange(true)) throw std::runtime_error("injected on the master");
 }
-void throw_on_worker(size_t) {
+void throw_on_worker(std::string_view phase, size_t) {
+  if (phase != "candidates") return;
   if (omp_get_thread_num() == 0) return wait_for_arrival();
   g_arrived = true;
   if (!g_fired.exchange(true)) throw std::runtime_error("injected on a worker");
@@ -265,7 +269,7 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
         const bool failing_rank = me == p - 1;
         g_fired = false;
         g_arrived = false;
-        set_suggest_fault(failing_rank ? hook : nullptr);
+        fault::set_hook(failing_rank ? hook : nullptr);
         bool threw = false;
         try {
           const Suggestions s = ph.run(batch_bytes);
@@ -274,7 +278,7 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
           threw = true;
           CHECK(std::string(e.what()).find("injected") != std::string::npos);
         }
-        set_suggest_fault(nullptr);
+        fault::set_hook(nullptr);
         // The failing rank throws if and only if its hook fired (a worker
         // exists only in a team of more than one).
         CHECK(threw == (failing_rank && g_fired.load()));

@@ -19,4 +19,9 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
 
+// The exit status an exception stands for: bad usage or input 2, else 1.
+inline int exit_code_of(const std::exception& e) {
+  return dynamic_cast<const UsageError*>(&e) || dynamic_cast<const InputError*>(&e) ? kExitBadInput : kExitFailure;
+}
+
 }  // namespace spellcheck

@@ -45,6 +45,11 @@ class Environment {
   int provided_ = 0;
 };
 
+// The last resort when the ranks cannot agree (a rank failed between
+// collectives, or inside the lookup service): prints "spellcheck: error:
+// <what>" and ends every rank of the job with status `code`. Never returns.
+[[noreturn]] void abort_job(const std::string& what, int code);
+
 // Owns a duplicate of its parent communicator, so our traffic never meets
 // anybody else's (the lookup service gets its own duplicate too).
 class Comm {

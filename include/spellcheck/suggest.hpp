@@ -41,8 +41,4 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
                     const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
                     size_t batch_bytes, Progress& progress);
 
-// Tests only (fault injection): when set, every generating thread calls it
-// with the first word of each chunk of words it takes; it may throw.
-void set_suggest_fault(void (*hook)(size_t first_word));
-
 }  // namespace spellcheck

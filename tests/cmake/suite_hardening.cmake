@@ -80,3 +80,17 @@ add_test(NAME hardening.output_targets
 set_tests_properties(hardening.output_targets PROPERTIES LABELS "mpi;hardening;cases" TIMEOUT 300
   PROCESSORS 2 SKIP_RETURN_CODE 77 FIXTURES_REQUIRED e2e.ref.case.spec_example.docs
   ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_orte_execute_quiet=1;ASAN_OPTIONS=detect_leaks=0;OMP_NUM_THREADS=1")
+
+# Fault injection (SPELLCHECK_FAULT, src/fault.cpp): one rank throws in each
+# phase of both modes, or kills itself mid-run; every rank must stop (exit 2
+# and one error line, or a non-zero status within seconds) and nothing may
+# be written. See tests/fault_injection.sh. About 15 s on 3 ranks.
+foreach(kind throw kill)
+  add_test(NAME hardening.fault.${kind}
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/fault_injection.sh --mpiexec ${MPIEXEC_EXECUTABLE} --only ${kind}
+            $<TARGET_FILE:spellcheck> ${CMAKE_CURRENT_SOURCE_DIR}/cases/random_small/dict.txt
+            ${CMAKE_CURRENT_SOURCE_DIR}/cases/random_small/words.txt
+            ${CMAKE_CURRENT_SOURCE_DIR}/cases/random_small/docs)
+  set_tests_properties(hardening.fault.${kind} PROPERTIES LABELS "mpi;hardening;bad_input" TIMEOUT 600
+    PROCESSORS 2 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endforeach()
