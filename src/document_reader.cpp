@@ -595,7 +595,7 @@ void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, s
 void emit_table(const WordTable& t, LocalWords& out, size_t at, size_t byte_at) {
   char* bytes = out.words.bytes.data();
   t.for_each([&](std::string_view w, const WordTable::Slot& s) {
-    out.words.starts[at] = static_cast<uint32_t>(byte_at);
+    out.words.starts[at] = byte_at;
     std::memcpy(bytes + byte_at, w.data(), w.size());
     bytes[byte_at + w.size()] = '\n';
     byte_at += w.size() + 1;
@@ -615,7 +615,6 @@ void resize_huge(V& v, size_t n) {
 }
 
 void size_output(LocalWords& out, size_t words, size_t bytes, bool line_marks) {
-  if (bytes > UINT32_MAX) throw std::length_error("document reader: distinct words exceed 4 GiB");
   resize_huge(out.words.bytes, bytes);
   resize_huge(out.words.starts, words);
   resize_huge(out.hashes, words);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <stdexcept>
 
 #include "spellcheck/first_error.hpp"
 
@@ -9,6 +11,8 @@ namespace spellcheck {
 
 Groups group_equal_words(const WordList& words, const std::vector<uint64_t>& hashes) {
   const size_t n = words.size();
+  // Groups and the table count words in 32 bits (half the table's memory).
+  if (n >= UINT32_MAX) throw std::length_error("judge: more than 2^32 - 2 words on one rank; use more ranks");
   Groups g;
   g.group.resize(n);
   // Open addressing on the words' own hashes: slot holds group + 1.

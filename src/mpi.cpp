@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <numeric>
 
 namespace spellcheck::mpi {
@@ -51,36 +52,105 @@ Comm::Comm(Comm&& other) noexcept : comm_(other.comm_), rank_(other.rank_), size
   other.comm_ = MPI_COMM_NULL;
 }
 
+size_t max_message_bytes() {
+  static const size_t limit = [] {
+    constexpr size_t kDefault = (size_t{1} << 31) - (size_t{1} << 20);  // 2 GiB - 1 MiB
+    const char* env = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES");
+    if (!env || !*env) return kDefault;
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(env, &end, 10);
+    return *end == '\0' && v >= 1 ? std::min<size_t>(v, kDefault) : kDefault;
+  }();
+  return limit;
+}
+
+namespace {
+// Bytes per peer in one round of a rounded exchange among p ranks: a
+// round's whole buffer (p pieces) stays within the limit too.
+uint64_t piece_bytes(int p) { return std::max<uint64_t>(1, max_message_bytes() / static_cast<uint64_t>(p)); }
+uint64_t rounds_for(uint64_t bytes, uint64_t piece) { return (bytes + piece - 1) / piece; }
+}  // namespace
+
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
   const int p = comm.size();
-  std::vector<int> scount(p), rcount(p), sdispl(p), rdispl(p);
-  size_t total = 0;
-  for (int r = 0; r < p; ++r) {
-    scount[r] = narrow<int>(send.counts[r]);
-    sdispl[r] = narrow<int>(total);
-    total += send.counts[r];
+  const size_t np = static_cast<size_t>(p);
+  const uint64_t piece = piece_bytes(p);
+  // Each rank sends every peer (its count for it, the rounds it needs), so
+  // every rank learns the rounds all need without another collective.
+  std::vector<uint64_t> out_meta(2 * np), in_meta(2 * np);
+  uint64_t my_rounds = 0;
+  for (size_t r = 0; r < np; ++r) my_rounds = std::max(my_rounds, rounds_for(send.counts[r], piece));
+  for (size_t r = 0; r < np; ++r) {
+    out_meta[2 * r] = send.counts[r];
+    out_meta[2 * r + 1] = my_rounds;
   }
-  check(MPI_Alltoall(scount.data(), 1, MPI_INT, rcount.data(), 1, MPI_INT, comm.get()), "MPI_Alltoall");
+  check(MPI_Alltoall(out_meta.data(), 2, MPI_UINT64_T, in_meta.data(), 2, MPI_UINT64_T, comm.get()),
+        "MPI_Alltoall");
   Bytes recv;
-  recv.counts.resize(p);
-  size_t rtotal = 0;
-  for (int r = 0; r < p; ++r) {
-    rdispl[r] = narrow<int>(rtotal);
-    rtotal += static_cast<size_t>(rcount[r]);
-    recv.counts[r] = static_cast<size_t>(rcount[r]);
+  recv.counts.resize(np);
+  std::vector<size_t> soff(np + 1, 0), roff(np + 1, 0);
+  uint64_t rounds = 0;
+  for (size_t r = 0; r < np; ++r) {
+    recv.counts[r] = in_meta[2 * r];
+    rounds = std::max(rounds, in_meta[2 * r + 1]);
+    soff[r + 1] = soff[r] + send.counts[r];
+    roff[r + 1] = roff[r] + recv.counts[r];
   }
-  recv.data.resize(rtotal);
-  check(MPI_Alltoallv(send.data.data(), scount.data(), sdispl.data(), MPI_BYTE, recv.data.data(),
-                      rcount.data(), rdispl.data(), MPI_BYTE, comm.get()),
-        "MPI_Alltoallv");
-  for (int r = 0; r < p; ++r) {
-    if (r == comm.rank()) continue;
-    if (scount[r] > 0) count_sent(1, static_cast<uint64_t>(scount[r]));
-    if (rcount[r] > 0) count_received(1, static_cast<uint64_t>(rcount[r]));
+  recv.data.resize(roff[np]);
+  std::vector<int> scount(np), rcount(np), sdispl(np), rdispl(np);
+  // The header itself: (count, rounds) to and from every peer.
+  count_sent(0, static_cast<uint64_t>(p - 1) * kAlltoallvHeaderBytes);
+  count_received(0, static_cast<uint64_t>(p - 1) * kAlltoallvHeaderBytes);
+  const auto count_pieces = [&] {
+    for (size_t r = 0; r < np; ++r) {
+      if (static_cast<int>(r) == comm.rank()) continue;
+      if (scount[r] > 0) count_sent(1, static_cast<uint64_t>(scount[r]));
+      if (rcount[r] > 0) count_received(1, static_cast<uint64_t>(rcount[r]));
+    }
+  };
+  if (rounds <= 1) {  // everything fits one call: straight between the buffers
+    for (size_t r = 0; r < np; ++r) {
+      scount[r] = narrow<int>(send.counts[r]);
+      sdispl[r] = narrow<int>(soff[r]);
+      rcount[r] = narrow<int>(recv.counts[r]);
+      rdispl[r] = narrow<int>(roff[r]);
+    }
+    check(MPI_Alltoallv(send.data.data(), scount.data(), sdispl.data(), MPI_BYTE, recv.data.data(), rcount.data(),
+                        rdispl.data(), MPI_BYTE, comm.get()),
+          "MPI_Alltoallv");
+    count_pieces();
+    return recv;
   }
-  // The counts themselves: one int to and from every peer.
-  count_sent(0, static_cast<uint64_t>(p - 1) * sizeof(int));
-  count_received(0, static_cast<uint64_t>(p - 1) * sizeof(int));
+  // Rounds: up to `piece` bytes of each peer's share per round, staged in
+  // buffers of at most the limit (sender and receiver cut the same pieces).
+  std::string sbuf, rbuf;
+  std::vector<size_t> sdone(np, 0), rdone(np, 0);
+  for (uint64_t round = 0; round < rounds; ++round) {
+    size_t stotal = 0, rtotal = 0;
+    for (size_t r = 0; r < np; ++r) {
+      const size_t s = std::min<uint64_t>(piece, send.counts[r] - sdone[r]);
+      const size_t g = std::min<uint64_t>(piece, recv.counts[r] - rdone[r]);
+      scount[r] = narrow<int>(s);
+      sdispl[r] = narrow<int>(stotal);
+      rcount[r] = narrow<int>(g);
+      rdispl[r] = narrow<int>(rtotal);
+      stotal += s;
+      rtotal += g;
+    }
+    sbuf.resize(stotal);
+    rbuf.resize(rtotal);
+    for (size_t r = 0; r < np; ++r)
+      std::memcpy(sbuf.data() + sdispl[r], send.data.data() + soff[r] + sdone[r], static_cast<size_t>(scount[r]));
+    check(MPI_Alltoallv(sbuf.data(), scount.data(), sdispl.data(), MPI_BYTE, rbuf.data(), rcount.data(),
+                        rdispl.data(), MPI_BYTE, comm.get()),
+          "MPI_Alltoallv");
+    for (size_t r = 0; r < np; ++r) {
+      std::memcpy(recv.data.data() + roff[r] + rdone[r], rbuf.data() + rdispl[r], static_cast<size_t>(rcount[r]));
+      sdone[r] += static_cast<size_t>(scount[r]);
+      rdone[r] += static_cast<size_t>(rcount[r]);
+    }
+    count_pieces();
+  }
   return recv;
 }
 
@@ -116,8 +186,8 @@ void allreduce_min(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI
 void allreduce_max(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI_DOUBLE, MPI_MAX); }
 
 void allreduce_bor(const Comm& comm, uint64_t* words, size_t n) {
-  // In rounds: one MPI call carries at most INT_MAX elements.
-  const size_t round = static_cast<size_t>(std::numeric_limits<int>::max());
+  // In rounds of at most max_message_bytes().
+  const size_t round = std::max<size_t>(1, max_message_bytes() / sizeof(uint64_t));
   for (size_t off = 0; off < n; off += round) {
     const size_t len = std::min(round, n - off);
     check(MPI_Allreduce(MPI_IN_PLACE, words + off, narrow<int>(len), MPI_UINT64_T, MPI_BOR, comm.get()),
@@ -127,11 +197,25 @@ void allreduce_bor(const Comm& comm, uint64_t* words, size_t n) {
 }
 
 void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out) {
-  check(MPI_Allgather(mine, narrow<int>(n), MPI_UINT64_T, out, narrow<int>(n), MPI_UINT64_T, comm.get()),
-        "MPI_Allgather");
-  const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
+  const size_t np = static_cast<size_t>(comm.size());
+  const size_t piece = std::max<size_t>(1, piece_bytes(comm.size()) / sizeof(uint64_t));
+  const uint64_t peers = np - 1;
   count_sent(peers, n * sizeof(uint64_t) * peers);
   count_received(peers, n * sizeof(uint64_t) * peers);
+  if (n <= piece) {
+    check(MPI_Allgather(mine, narrow<int>(n), MPI_UINT64_T, out, narrow<int>(n), MPI_UINT64_T, comm.get()),
+          "MPI_Allgather");
+    return;
+  }
+  // Rounds: words [off, off + len) of every rank, staged, then put in place.
+  std::vector<uint64_t> staged(np * piece);
+  for (size_t off = 0; off < n; off += piece) {
+    const size_t len = std::min(piece, n - off);
+    check(MPI_Allgather(mine + off, narrow<int>(len), MPI_UINT64_T, staged.data(), narrow<int>(len), MPI_UINT64_T,
+                        comm.get()),
+          "MPI_Allgather");
+    for (size_t r = 0; r < np; ++r) std::memcpy(out + r * n + off, staged.data() + r * len, len * sizeof(uint64_t));
+  }
 }
 
 bool agree(const Comm& comm, bool failed_here) {
@@ -154,7 +238,7 @@ std::string broadcast(const Comm& comm, std::string s, int root) {
   uint64_t n = s.size();
   check(MPI_Bcast(&n, 1, MPI_UINT64_T, root, comm.get()), "MPI_Bcast");
   s.resize(n);
-  const size_t round = static_cast<size_t>(std::numeric_limits<int>::max());
+  const size_t round = max_message_bytes();
   for (size_t off = 0; off < n; off += round)
     check(MPI_Bcast(s.data() + off, narrow<int>(std::min<size_t>(round, n - off)), MPI_BYTE, root, comm.get()),
           "MPI_Bcast");
@@ -197,30 +281,63 @@ void scatter_slices(const Comm& comm, std::string_view data, const std::vector<u
 
 Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {
   const int p = comm.size();
-  int n = narrow<int>(mine.size());
-  std::vector<int> counts(comm.rank() == root ? p : 0), displs(counts.size());
-  check(MPI_Gather(&n, 1, MPI_INT, counts.data(), 1, MPI_INT, root, comm.get()), "MPI_Gather");
+  const size_t np = static_cast<size_t>(p);
+  const bool at_root = comm.rank() == root;
+  // Every rank learns every count, so all agree on the rounds.
+  uint64_t n = mine.size();
+  std::vector<uint64_t> sizes(np);
+  check(MPI_Allgather(&n, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, comm.get()), "MPI_Allgather");
+  const uint64_t piece = piece_bytes(p);
+  uint64_t rounds = 0;
+  for (const uint64_t s : sizes) rounds = std::max(rounds, rounds_for(s, piece));
   Gathered g;
-  if (comm.rank() == root) {
-    size_t total = 0;
-    g.starts.resize(static_cast<size_t>(p) + 1);
-    for (int r = 0; r < p; ++r) {
-      displs[r] = narrow<int>(total);
-      g.starts[static_cast<size_t>(r)] = total;
-      total += static_cast<size_t>(counts[r]);
-    }
-    g.starts[static_cast<size_t>(p)] = total;
-    g.bytes.resize(total);
+  if (at_root) {
+    g.starts.assign(np + 1, 0);
+    for (size_t r = 0; r < np; ++r) g.starts[r + 1] = g.starts[r] + sizes[r];
+    g.bytes.resize(g.starts[np]);
   }
-  check(MPI_Gatherv(mine.data(), n, MPI_BYTE, g.bytes.data(), counts.data(), displs.data(), MPI_BYTE, root,
-                    comm.get()),
-        "MPI_Gatherv");
-  // The count and the bytes, from every other rank to the root.
-  if (comm.rank() != root) {
-    count_sent(1, sizeof n + mine.size());
+  std::vector<int> counts(at_root ? np : 0), displs(counts.size());
+  // Every rank's count to every other; the bytes, from every other rank to
+  // the root (one message a round).
+  const uint64_t peers = np - 1;
+  count_sent(0, peers * kGatherHeaderBytes);
+  count_received(0, peers * kGatherHeaderBytes);
+  const uint64_t messages = std::max<uint64_t>(1, rounds);
+  if (!at_root) {
+    count_sent(messages, mine.size());
   } else {
-    for (int r = 0; r < p; ++r)
-      if (r != root) count_received(1, sizeof n + static_cast<uint64_t>(counts[r]));
+    for (size_t r = 0; r < np; ++r)
+      if (static_cast<int>(r) != root) count_received(messages, sizes[r]);
+  }
+  if (rounds <= 1) {  // one call straight into place
+    for (size_t r = 0; r < counts.size(); ++r) {
+      counts[r] = narrow<int>(sizes[r]);
+      displs[r] = narrow<int>(g.starts[r]);
+    }
+    check(MPI_Gatherv(mine.data(), narrow<int>(n), MPI_BYTE, g.bytes.data(), counts.data(), displs.data(), MPI_BYTE,
+                      root, comm.get()),
+          "MPI_Gatherv");
+    return g;
+  }
+  // Rounds: up to `piece` bytes of each rank per round, staged at the root.
+  std::string staged;
+  for (uint64_t round = 0; round < rounds; ++round) {
+    const uint64_t at = round * piece;
+    const size_t mine_now = static_cast<size_t>(at < n ? std::min(piece, n - at) : 0);
+    size_t total = 0;
+    for (size_t r = 0; r < counts.size(); ++r) {
+      const size_t len = static_cast<size_t>(at < sizes[r] ? std::min(piece, sizes[r] - at) : 0);
+      counts[r] = narrow<int>(len);
+      displs[r] = narrow<int>(total);
+      total += len;
+    }
+    staged.resize(total);
+    check(MPI_Gatherv(mine.data() + (mine_now ? at : 0), narrow<int>(mine_now), MPI_BYTE, staged.data(),
+                      counts.data(), displs.data(), MPI_BYTE, root, comm.get()),
+          "MPI_Gatherv");
+    for (size_t r = 0; r < counts.size(); ++r)
+      if (counts[r] > 0)
+        std::memcpy(g.bytes.data() + g.starts[r] + at, staged.data() + displs[r], static_cast<size_t>(counts[r]));
   }
   return g;
 }

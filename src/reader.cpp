@@ -31,7 +31,7 @@ WordList lines_to_words(std::string text, size_t max_length, uint64_t* too_long)
     if (w.size() > max_length) {
       if (too_long) ++*too_long;
     } else if (!w.empty()) {
-      out.starts.push_back(static_cast<uint32_t>(write));
+      out.starts.push_back(write);
       if (e == n) {  // last line, no '\n' after it: the one case that may need a byte more
         const std::string last(w);
         text.resize(write);

@@ -48,7 +48,9 @@ class Generator {
         trigrams_(trigrams),
         affixes_(affixes),
         misspelled_(misspelled),
-        batch_bytes_(batch_bytes),
+        // A batch is one message: it goes out once it reaches the limit
+        // (plus one record of at most 8 + 2 + 60,001 bytes).
+        batch_bytes_(std::min(batch_bytes, mpi::max_message_bytes())),
         p_(p),
         me_(me),
         outbox_(static_cast<size_t>(p)) {

@@ -47,7 +47,7 @@ TEST_CASE("all-to-all: sent and received bytes and messages as the counts say") 
     out_msgs += send.counts[static_cast<size_t>(r)] > 0;
     in_msgs += got.counts[static_cast<size_t>(r)] > 0;
   }
-  const uint64_t count_bytes = static_cast<uint64_t>(p - 1) * sizeof(int);
+  const uint64_t count_bytes = static_cast<uint64_t>(p - 1) * mpi::kAlltoallvHeaderBytes;
   CHECK(d.bytes == out + count_bytes);
   CHECK(d.bytes_received == in + count_bytes);
   CHECK(d.messages == out_msgs);
@@ -88,18 +88,20 @@ TEST_CASE("routing, reductions, gathers, broadcasts: conserved over ranks; one r
   const mpi::Traffic all = sum_over_ranks(comm, d);
   CHECK(all.bytes == all.bytes_received);
   CHECK(all.messages == all.messages_received);
-  // A gather alone: every other rank's count (an int) and bytes, at the root.
+  // A gather alone: every rank's count to every other rank, and every other
+  // rank's bytes at the root.
   const mpi::Traffic g0 = mpi::traffic();
   const mpi::Gathered again = mpi::gather_bytes(comm, mine);
   const mpi::Traffic gd = mpi::traffic() - g0;
+  const uint64_t header = static_cast<uint64_t>(p - 1) * mpi::kGatherHeaderBytes;
   if (me == 0) {
-    CHECK(gd.bytes == 0);
+    CHECK(gd.bytes == header);
     CHECK(gd.messages_received == static_cast<uint64_t>(p - 1));
-    CHECK(gd.bytes_received == again.bytes.size() - mine.size() + (p - 1) * sizeof(int));
+    CHECK(gd.bytes_received == again.bytes.size() - mine.size() + header);
   } else {
-    CHECK(gd.bytes == sizeof(int) + mine.size());
+    CHECK(gd.bytes == header + mine.size());
     CHECK(gd.messages == 1);
-    CHECK(gd.bytes_received == 0);
+    CHECK(gd.bytes_received == header);
   }
   CHECK(g.parts() == (me == 0 ? static_cast<size_t>(p) : 0));
 }
@@ -133,6 +135,6 @@ TEST_CASE("a phase timer holds the traffic of its scope") {
   if (comm.rank() == 0) {
     REQUIRE(phases.size() == 2);
     REQUIRE(phases[0].traffic_per_rank.size() == static_cast<size_t>(p));
-    for (const auto& r : phases[0].traffic_per_rank) CHECK(r.bytes == static_cast<uint64_t>(p - 1) * (16 + sizeof(int)));
+    for (const auto& r : phases[0].traffic_per_rank) CHECK(r.bytes == static_cast<uint64_t>(p - 1) * (16 + mpi::kAlltoallvHeaderBytes));
   }
 }

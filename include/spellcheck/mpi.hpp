@@ -32,6 +32,18 @@ To narrow(From v) {
   return static_cast<To>(v);
 }
 
+// The most bytes one MPI message may carry: just under 2 GiB (MPI counts and
+// displacements are int), or SPELLCHECK_MAX_MESSAGE_BYTES (read once; tests
+// set a tiny limit to force the exchanges below into many rounds). The
+// collectives here split larger payloads into rounds, so that no message,
+// and no call's whole buffer, exceeds it.
+size_t max_message_bytes();
+// What the exchanges send ahead of the bytes (counted in traffic()): an
+// all-to-all, (count, rounds) to every peer; a gather, every rank's count
+// to every other rank (so all agree on the rounds).
+inline constexpr size_t kAlltoallvHeaderBytes = 2 * sizeof(uint64_t);
+inline constexpr size_t kGatherHeaderBytes = sizeof(uint64_t);
+
 // First object in main(): MPI_Init_thread ... MPI_Finalize on every path.
 class Environment {
  public:
@@ -77,7 +89,8 @@ struct Bytes {
   std::vector<size_t> counts;
 };
 
-// Collective: personalised all-to-all of bytes; counts travel first.
+// Collective: personalised all-to-all of bytes; counts travel first. Any
+// size: in rounds of at most max_message_bytes() / size() bytes per peer.
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send);
 
 // Collective: reductions of one or many values.

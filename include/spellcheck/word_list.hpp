@@ -12,7 +12,7 @@ namespace spellcheck {
 
 struct WordList {
   std::string bytes;            // "w0\nw1\n..."
-  std::vector<uint32_t> starts; // starts[i]: offset of word i in bytes
+  std::vector<uint64_t> starts; // starts[i]: offset of word i in bytes (64-bit: a rank may hold over 4 GiB)
 
   size_t size() const { return starts.size(); }
   bool empty() const { return starts.empty(); }
@@ -22,7 +22,7 @@ struct WordList {
     return std::string_view(bytes).substr(b, e - b);
   }
   void push_back(std::string_view w) {
-    starts.push_back(static_cast<uint32_t>(bytes.size()));
+    starts.push_back(bytes.size());
     bytes.append(w);
     bytes.push_back('\n');
   }
@@ -36,7 +36,7 @@ struct WordList {
     size_t b = 0;
     for (size_t i = 0; i < bytes.size(); ++i)
       if (bytes[i] == '\n') {
-        starts.push_back(static_cast<uint32_t>(b));
+        starts.push_back(b);
         b = i + 1;
       }
   }
