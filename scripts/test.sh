@@ -15,7 +15,35 @@ jobs=$(nproc)
 cmake -S "$here" -B "$here/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$here/build" -j"$jobs"
 status=0
-(cd "$here/build" && ctest --output-on-failure -j"$jobs" ${SPELLCHECK_CTEST_ARGS:-}) || status=$?
+log=$(mktemp "${TMPDIR:-/tmp}/spellcheck-ctest.XXXXXX")
+trap 'rm -f "$log"' EXIT
+# run_ctest DIR ARGS...: ctest in DIR; fewer tests than expected is a
+# failure too: every test must run (the data tests make their own data).
+# Only the Slurm tests may skip, and only where no local Slurm can be set up
+# (no ../shared/tools/slurm-local, or not root).
+run_ctest() {
+  local dir=$1
+  shift
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" "$@") 2>&1 | tee "$log" || status=1
+  local skipped unexpected
+  skipped=$(sed -nE 's/^[[:space:]]*[0-9]+ - ([^ ]+) \((Skipped|Not Run)\)$/\1/p' "$log")
+  unexpected=$(printf '%s\n' "$skipped" | grep -v '^slurm\.' | grep -v '^$' || true)
+  if [ -n "$unexpected" ]; then
+    echo "== FAIL: tests that did not run (each must run here):"
+    printf '  %s\n' $unexpected
+    status=1
+  fi
+  if printf '%s\n' "$skipped" | grep -q '^slurm\.'; then
+    if [ -x "$here/../shared/tools/slurm-local" ] && [ "$(id -u)" = 0 ]; then
+      echo "== FAIL: the Slurm tests skipped although a local Slurm can be set up here"
+      status=1
+    else
+      echo "== NOTE: the Slurm tests skipped: no local Slurm here (../shared/tools/slurm-local, root)"
+    fi
+  fi
+}
+# shellcheck disable=SC2086  # extra arguments split on purpose
+run_ctest "$here/build" ${SPELLCHECK_CTEST_ARGS:-}
 
 if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ]; then
   echo "== clang-tidy: src/ with the checks of .clang-tidy"
@@ -25,10 +53,10 @@ fi
 if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== AddressSanitizer + UBSan: unit, MPI unit, hand-made end-to-end and bad-input tests"
   cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPELLCHECK_SANITIZE=ON \
-    -DSPELLCHECK_DATA_DIR="$here/build/data" >/dev/null
+    -DSPELLCHECK_TEST_DATA_DIR="$here/build/test-data" >/dev/null
   cmake --build "$here/build-asan" -j"$jobs"
   # Open MPI leaks at exit by design: leak checking off, everything else on.
-  (cd "$here/build-asan" && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -j"$jobs" \
-    -L 'unit|cases|bad_input' -LE 'slurm|data') || status=$?
+  export ASAN_OPTIONS=detect_leaks=0
+  run_ctest "$here/build-asan" -L 'unit|cases|bad_input' -LE 'slurm|data'
 fi
 exit $status

@@ -17,10 +17,11 @@
 #     options.txt            extra options for both programs (optional)
 #     generate.sh            makes words.txt and docs/ at test time instead
 #                            (bash generate.sh OUTDIR, a fixture; big inputs)
-#   ${SPELLCHECK_DATA_DIR}   datasets from ../shared/data/make-datasets,
+#   ${SPELLCHECK_TEST_DATA_DIR}   datasets from tests/data/make_test_data.py,
 #                            built by the data.small fixture if missing; the
 #                            reference's outputs on them are cross-checked
-#                            with ../shared/data/count-misspelled (line count)
+#                            with the generator's own count of misspelled
+#                            words (COUNTS.txt; line count)
 
 set(E2E_EXPECTED_DIR ${CMAKE_CURRENT_BINARY_DIR}/expected)
 set(E2E_EMPTY_DIR ${CMAKE_CURRENT_BINARY_DIR}/e2e-empty-dir)
@@ -184,16 +185,13 @@ foreach(dir IN LISTS e2e_case_dirs)
 endforeach()
 
 # ---------------------------------------------------------------------------
-# Datasets (make-datasets, small size)
+# Datasets (tests/data/make_test_data.py)
 # ---------------------------------------------------------------------------
 
-add_test(NAME data.small
-  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/make_data.sh ${SPELLCHECK_SHARED_DIR}
-          ${SPELLCHECK_DATA_DIR} small)
-set_tests_properties(data.small PROPERTIES FIXTURES_SETUP data.small
-  SKIP_RETURN_CODE 77 TIMEOUT 1200 LABELS "e2e;data")
+add_test(NAME data.small COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/make_data.sh ${SPELLCHECK_TEST_DATA_DIR})
+set_tests_properties(data.small PROPERTIES FIXTURES_SETUP data.small TIMEOUT 600 LABELS "e2e;data")
 
-set(D ${SPELLCHECK_DATA_DIR})
+set(D ${SPELLCHECK_TEST_DATA_DIR})
 
 # e2e_dataset(NAME n [FULL] [RANKS r... THREADS t...] [STRESS_RANKS r...]
 #             [TIMEOUT s] NEED paths... ARGS args...)
@@ -210,7 +208,7 @@ function(e2e_dataset)
     list(APPEND need --need ${p})
   endforeach()
   e2e_reference(NAME ${name} EXPECTED ${expected} NEED ${X_NEED} FIXTURES data.small ARGS ${X_ARGS})
-  # The reference itself, cross-checked by ../shared/data/count-misspelled.
+  # The reference itself, cross-checked by the generator's count.
   add_test(NAME e2e.refcheck.${name}
     COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/make_data.sh --check-count ${SPELLCHECK_SHARED_DIR}
             ${expected} ${X_ARGS})

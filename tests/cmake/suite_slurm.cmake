@@ -36,14 +36,14 @@ set_tests_properties(slurm.down PROPERTIES FIXTURES_CLEANUP slurm TIMEOUT 120)
 add_test(NAME slurm.sbatch
   COMMAND ${SLURM_TEST} sbatch ${SLURM_LOCAL} ${SLURM_WORK}/sbatch
           $<TARGET_FILE:spellcheck> $<TARGET_FILE:reference_spellcheck>
-          ${SPELLCHECK_DATA_DIR}/dict/small-10k.txt ${SPELLCHECK_DATA_DIR}/words/d10k-w10k.txt
-          ${SPELLCHECK_DATA_DIR}/dict/medium-100k.txt ${SPELLCHECK_DATA_DIR}/docs/small/vol01/quotes)
+          ${SPELLCHECK_TEST_DATA_DIR}/dict/small-10k.txt ${SPELLCHECK_TEST_DATA_DIR}/words/d10k-w10k.txt
+          ${SPELLCHECK_TEST_DATA_DIR}/dict/medium-100k.txt ${SPELLCHECK_TEST_DATA_DIR}/docs/small/vol01/quotes)
 set_tests_properties(slurm.sbatch PROPERTIES FIXTURES_REQUIRED "slurm;data.small" TIMEOUT 600)
 
 add_test(NAME slurm.sweep
   COMMAND ${SLURM_TEST} sweep ${SLURM_LOCAL} ${SLURM_WORK}/sweep
           $<TARGET_FILE:spellcheck> $<TARGET_FILE:reference_spellcheck> ${SLURM_COMMCOST}
-          ${SPELLCHECK_DATA_DIR})
+          ${SPELLCHECK_TEST_DATA_DIR})
 set_tests_properties(slurm.sweep PROPERTIES FIXTURES_REQUIRED "slurm;data.small"
   FIXTURES_SETUP slurm.sweep TIMEOUT 900)
 
