@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (spellcheck::serialize_input_plan(plan) != bytes) std::abort();
   if (plan.offsets.size() != plan.files.size() + 1) std::abort();
   for (size_t i = 0; i < plan.files.size(); ++i)
-    if (plan.offsets[i + 1] != plan.offsets[i] + plan.files[i].size) std::abort();
+    if (plan.offsets[i + 1] != plan.offsets[i] + plan.files[i].size || plan.offsets[i + 1] < plan.offsets[i])
+      std::abort();  // (the second: a sum that wrapped round)
   for (int ranks = 1; ranks <= 8; ++ranks) {
     uint64_t at = 0;  // the next stream byte expected
     for (int r = 0; r < ranks; ++r)

@@ -8,6 +8,9 @@ packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin libtbb-dev
 # Slurm tests: slurm-local installs slurm-wlm and munge itself; srun --mpi=pmix
 # needs the PMIx library.
 packages+=(libpmix-dev)
+# Fuzzing (fuzz/, bench/fuzz.sh): clang with libFuzzer; libomp for OpenMP
+# under clang.
+packages+=(clang libomp-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

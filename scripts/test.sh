@@ -4,8 +4,9 @@
 # input, Slurm, the collector's pytest cases, packaging), clang-tidy over src/
 # when it is installed, then the unit and small MPI tests again under
 # AddressSanitizer + UBSan.
-#   SPELLCHECK_SKIP_SANITIZE=1   skip the sanitizer pass
+#   SPELLCHECK_SKIP_SANITIZE=1   skip the sanitizer passes (ASan + UBSan, TSan)
 #   SPELLCHECK_SKIP_TIDY=1       skip clang-tidy
+#   SPELLCHECK_SKIP_FUZZ=1       skip the short fuzzing run
 #   SPELLCHECK_CTEST_ARGS=...    extra ctest arguments (e.g. -L unit)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -58,5 +59,32 @@ if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   # Open MPI leaks at exit by design: leak checking off, everything else on.
   export ASAN_OPTIONS=detect_leaks=0
   run_ctest "$here/build-asan" -L 'unit|cases|bad_input' -LE 'slurm|data'
+fi
+
+# ThreadSanitizer (clang, libomp + Archer so that OpenMP's own
+# synchronisation is seen): the lookup service and the candidate phase,
+# the code where threads meet. About a minute. Suppressions (libraries
+# only): tests/tsan.supp.
+archer=""
+if command -v clang++ >/dev/null; then
+  archer=$(dirname "$(readlink -f "$(command -v clang++)")")/../lib/libarcher.so
+fi
+if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ] && command -v clang++ >/dev/null && [ -f "$archer" ]; then
+  echo "== ThreadSanitizer: lookup service and candidate tests"
+  CC=clang CXX=clang++ cmake -S "$here" -B "$here/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSPELLCHECK_SANITIZE=thread >/dev/null
+  cmake --build "$here/build-tsan" -j"$jobs" --target lookup_service_mpi_test candidates_test
+  export OMP_TOOL_LIBRARIES=$archer TSAN_OPTIONS="suppressions=$here/tests/tsan.supp"
+  run_ctest "$here/build-tsan" -R '^unit\.(lookup_service_mpi_test\.p[1-4]|candidates_test)' -E 'hardening'
+  unset OMP_TOOL_LIBRARIES TSAN_OPTIONS
+elif [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
+  echo "== FAIL: no clang++ with libarcher.so for the ThreadSanitizer pass (scripts/install-deps.sh installs them)"
+  status=1
+fi
+
+# libFuzzer: a few seconds per target (bench/fuzz.sh for long runs).
+if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
+  echo "== libFuzzer: 5 s per target"
+  "$here/bench/fuzz.sh" 5 || status=1
 fi
 exit $status

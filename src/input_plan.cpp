@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <future>
 #include <thread>
 #include <cstring>
@@ -177,6 +178,9 @@ void finish_input_plan(InputPlan& plan) {
   uint64_t total = 0;
   for (size_t i = 0; i < plan.files.size(); ++i) {
     plan.offsets[i] = total;
+    // Offsets must ascend: a sum that wraps (a forged or corrupt plan) is
+    // refused (found by fuzz/fuzz_input_plan).
+    if (plan.files[i].size > UINT64_MAX - total) throw InputError("inputs: more than 2^64 bytes in total");
     total += plan.files[i].size;
   }
   plan.offsets.back() = total;

@@ -259,6 +259,19 @@ TEST_CASE("serialize / deserialize round trip") {
   CHECK_THROWS(deserialize_input_plan("garbage"));
 }
 
+TEST_CASE("a plan whose sizes wrap round 2^64 is refused (found by fuzz_input_plan)") {
+  CHECK_NOTHROW(synthetic({UINT64_MAX - 5, 5}));  // exactly 2^64 - 1 bytes: fine
+  InputPlan wraps;
+  wraps.files = {{"a", UINT64_MAX - 5}, {"b", 6}};
+  CHECK_THROWS_AS(finish_input_plan(wraps), InputError);
+  // The same sizes as they would come off the wire, offsets never computed.
+  std::string bytes = serialize_input_plan(synthetic({UINT64_MAX - 5, 5}));
+  const size_t second_size = bytes.size() - 2 - 8 - 8;  // the last file "f1": size, length, 2 bytes
+  const uint64_t six = 6;
+  bytes.replace(second_size, 8, reinterpret_cast<const char*>(&six), 8);
+  CHECK_THROWS_AS(deserialize_input_plan(bytes), InputError);
+}
+
 TEST_CASE("split_stream: contiguous, covering, about equal shares") {
   std::mt19937_64 rng(7);
   for (int it = 0; it < 300; ++it) {

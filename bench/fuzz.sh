@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# fuzz.sh SECONDS [TARGET...] -- runs the libFuzzer targets (fuzz/) for
+# SECONDS each, one after the other, and prints per target the executions,
+# the corpus and the crashes found. Builds them first in build-fuzz/ with
+# clang (SPELLCHECK_FUZZ=ON). Seeds: the hand-made test cases. Crashing
+# inputs are kept in build-fuzz/artifacts/TARGET/. Exit status 1 when a
+# target crashed (or found a mismatch), 77 when clang is missing.
+#   FUZZ_JOBS=N   run N targets at once (default 1)
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+secs=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan)
+if ! command -v clang++ >/dev/null; then
+  echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
+  exit 77
+fi
+build=$here/build-fuzz
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  CC=clang CXX=clang++ cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPELLCHECK_FUZZ=ON \
+    -DSPELLCHECK_TESTS=OFF >/dev/null || exit 1
+fi
+cmake --build "$build" -j2 --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null || exit 1
+
+failed=0
+for t in "${targets[@]}"; do
+  corpus=$build/corpus/$t
+  artifacts=$build/artifacts/$t
+  mkdir -p "$corpus" "$artifacts"
+  # Seeds: the test cases' inputs (text and lines); options and plans start empty.
+  case $t in
+    tokenizer|lines) find "$here/tests/cases" -type f -size -64k -exec cp -n {} "$corpus/" \; 2>/dev/null ;;
+  esac
+  log=$build/fuzz-$t.log
+  "$build/fuzz/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+    -max_len=4096 "$corpus" >"$log" 2>&1
+  rc=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  crashes=$(find "$artifacts" -type f | wc -l)
+  echo "fuzz_$t: ${secs} s, ${execs:-?} executions, corpus $(find "$corpus" -type f | wc -l) inputs, exit $rc, crash files $crashes"
+  if [ "$rc" != 0 ]; then
+    failed=1
+    grep -m3 -E "ERROR|SUMMARY|deadly" "$log"
+  fi
+done
+exit $failed
