@@ -266,7 +266,8 @@ TEST_CASE("a plan whose sizes wrap round 2^64 is refused (found by fuzz_input_pl
   CHECK_THROWS_AS(finish_input_plan(wraps), InputError);
   // The same sizes as they would come off the wire, offsets never computed.
   std::string bytes = serialize_input_plan(synthetic({UINT64_MAX - 5, 5}));
-  const size_t second_size = bytes.size() - 2 - 8 - 8;  // the last file "f1": size, length, 2 bytes
+  // The last file "f1": size, disk bytes, kind, length, then its 2 bytes.
+  const size_t second_size = bytes.size() - 2 - 4 * 8;
   const uint64_t six = 6;
   bytes.replace(second_size, 8, reinterpret_cast<const char*>(&six), 8);
   CHECK_THROWS_AS(deserialize_input_plan(bytes), InputError);
