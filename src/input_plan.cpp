@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <future>
 #include <thread>
-#include <cstring>
 #include <set>
 #include <stdexcept>
 #include <utility>
