@@ -112,8 +112,8 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
 }
 
 size_t PrefixBuckets::bytes() const {
-  return entries_.bytes.size() + entries_.starts.size() * sizeof(entries_.starts[0]) + sound_keys_.bytes.size() +
-         sound_keys_.starts.size() * sizeof(sound_keys_.starts[0]) + folded_.size() * sizeof(char32_t) +
+  return entries_.bytes.size() + entries_.starts.size() * sizeof(uint32_t) + sound_keys_.bytes.size() +
+         sound_keys_.starts.size() * sizeof(uint32_t) + folded_.size() * sizeof(char32_t) +
          folded_start_.size() * sizeof(uint64_t) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
          prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
          group_start_.size() * sizeof(uint32_t) + directory_.bytes();
