@@ -83,15 +83,20 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   entries_.clear();
   folded_.clear();
   folded_.reserve(start[n]);
-  folded_start_.assign(1, 0);
+  heads_.resize(n);
   frequency_.resize(n);
   prefix_of_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const uint32_t e = by_bucket[i];
     entries_.push_back(entries[e]);
+    const size_t k = start[e + 1] - start[e];
+    EntryHead& h = heads_[i];
+    h.folded_at = folded_.size();
+    h.folded_size = static_cast<uint32_t>(k);  // a WordList entry is under 4 GiB
+    h.has_frequency = frequency[e] > 0;
+    h.letters = letter_set(folded.data() + start[e], k);
     folded_.insert(folded_.end(), folded.begin() + static_cast<std::ptrdiff_t>(start[e]),
                    folded.begin() + static_cast<std::ptrdiff_t>(start[e + 1]));
-    folded_start_.push_back(folded_.size());
     frequency_[i] = frequency[e];
     prefix_of_[i] = prefix[e];
   }
@@ -112,9 +117,9 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
 }
 
 size_t PrefixBuckets::bytes() const {
-  return entries_.bytes.size() + entries_.starts.size() * sizeof(uint32_t) + sound_keys_.bytes.size() +
-         sound_keys_.starts.size() * sizeof(uint32_t) + folded_.size() * sizeof(char32_t) +
-         folded_start_.size() * sizeof(uint64_t) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
+  return entries_.bytes.size() + entries_.starts.size() * sizeof(entries_.starts[0]) + sound_keys_.bytes.size() +
+         sound_keys_.starts.size() * sizeof(sound_keys_.starts[0]) + folded_.size() * sizeof(char32_t) +
+         heads_.size() * sizeof(EntryHead) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
          prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
          group_start_.size() * sizeof(uint32_t) + directory_.bytes();
 }
@@ -137,7 +142,9 @@ bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
 }
 
 bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max) {
-  std::vector<char32_t> x(key_a.begin(), key_a.end()), y(key_b.begin(), key_b.end());
+  thread_local std::vector<char32_t> x, y;  // no allocation per call once grown
+  x.assign(key_a.begin(), key_a.end());
+  y.assign(key_b.begin(), key_b.end());
   const int d = osa_distance(x.data(), x.size(), y.data(), y.size(), max);
   return d == 0 || (d <= max && first_a == first_b);
 }

@@ -11,7 +11,12 @@ int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int m
     std::swap(n, m);
   }
   if (static_cast<int>(m - n) > max) return max + 1;
-  if (n == 0) return static_cast<int>(m);
+  // A common prefix and suffix never take part in an optimal alignment's
+  // edits: most calls compare near-equal short keys, which this settles
+  // without the table.
+  while (n > 0 && a[0] == b[0]) ++a, ++b, --n, --m;
+  while (n > 0 && a[n - 1] == b[m - 1]) --n, --m;
+  if (n == 0) return std::min(static_cast<int>(m), max + 1);
   // Three rows: two back (for transpositions), one back, current.
   int stack[3][kOsaStackLength + 1];
   std::vector<int> heap;
@@ -43,6 +48,20 @@ int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int m
     cur = t;
   }
   return std::min(one[m], max + 1);
+}
+
+uint64_t letter_set(const char32_t* w, size_t n) {
+  uint64_t set = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const char32_t c = w[i];
+    unsigned bit;
+    if (c >= 'a' && c <= 'z') bit = c - 'a';
+    else if (c >= '0' && c <= '9') bit = 26 + (c - '0');
+    else if (c == '\'') bit = 36;
+    else bit = 37 + static_cast<unsigned>((static_cast<uint64_t>(c) * 0x9E3779B97F4A7C15ULL) >> 59) % 27;
+    set |= uint64_t{1} << bit;
+  }
+  return set;
 }
 
 void OsaPattern::assign(const char32_t* a, size_t n) {

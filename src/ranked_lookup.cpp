@@ -47,7 +47,10 @@ template <class Buffer, class Work>
 std::vector<Buffer> in_ranges(size_t n, Work&& work) {
   std::vector<Buffer> parts;
   FirstError err;
-#pragma omp parallel
+  // A team for a few items costs more than the items (and, oversubscribed,
+  // its barrier spins against the other ranks): small rounds run alone.
+  constexpr size_t kWorthATeam = 64;
+#pragma omp parallel if (n >= kWorthATeam)
   {
 #pragma omp single
     parts.resize(static_cast<size_t>(omp_get_num_threads()));
@@ -391,6 +394,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
         std::vector<char32_t> q;
         OsaPattern pattern;
         std::vector<FoundEntry> found;
+        std::vector<HashDirectory::Range> ranges;
         auto keep = [&](int d, uint32_t entry) {
           found.push_back(FoundEntry{buckets_.spelling(entry), buckets_.frequency(entry),
                                      buckets_.collection_count(entry), static_cast<uint8_t>(d),
@@ -406,28 +410,40 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const uint32_t ne = get<uint32_t>(c);
           const size_t qn = fold_word(w, q);
           pattern.assign(q.data(), qn);
+          const uint64_t letters = letter_set(q.data(), qn);
           found.clear();
-          // The directory slots of all this word's buckets are fetched
-          // ahead, so their misses overlap.
+          // Memory misses, not the distance, are most of the cost here:
+          // the directory slots of all this word's buckets, then the heads
+          // of their first entries and of the sound-alike entries, are
+          // fetched ahead so that their misses overlap.
           const char* hashes = c;
           for (uint32_t k = 0; k < nb; ++k) buckets_.prefetch(get<uint64_t>(c));
+          ranges.clear();
           for (uint32_t k = 0; k < nb; ++k) {
-            const auto [first, last] = buckets_.bucket_range(get<uint64_t>(hashes));
+            ranges.push_back(buckets_.bucket_range(get<uint64_t>(hashes)));
+            if (ranges.back().first != ranges.back().second) buckets_.prefetch_entry(ranges.back().first);
+          }
+          const char* sound_entries = c;
+          for (uint32_t k = 0; k < ne; ++k) buckets_.prefetch_entry(get<uint32_t>(c));
+          for (const auto& [first, last] : ranges) {
             for (uint32_t x = first; x != last; ++x) {
               const size_t en = buckets_.folded_size(x);
               if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(max_d)) continue;
+              if (letter_set_bound(letters, buckets_.letters(x)) > max_d) continue;
               ++out.checked;
               const int d = pattern.distance(buckets_.folded(x), en, max_d);
-              if (d <= max_d && (d <= rare_distance_ || buckets_.frequency(x) > 0)) keep(d, x);
+              if (d <= max_d && (d <= rare_distance_ || buckets_.has_frequency(x))) keep(d, x);
             }
           }
           if (ne > 0) {
             const std::string key = phonetic_key(q.data(), qn);
             const int reach = sound_alike_reach(qn);
+            c = sound_entries;
             for (uint32_t k = 0; k < ne; ++k) {
               const uint32_t x = get<uint32_t>(c);
               const size_t en = buckets_.folded_size(x);
               if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(reach)) continue;
+              if (letter_set_bound(letters, buckets_.letters(x)) > reach) continue;
               ++out.checked;
               // Within max_d it came through its bucket already.
               const int d = pattern.distance(buckets_.folded(x), en, reach);

@@ -247,3 +247,27 @@ TEST_CASE("OsaPattern (bit-parallel) agrees with the naive table") {
   CHECK(pattern.distance(many.data(), 2, 3) == 2);
   CHECK(pattern.distance(empty.data(), 0, 0) == 0);
 }
+
+TEST_CASE("osa_distance and OsaPattern: every pair of words up to 5 letters over {a, b, c}") {
+  // Exhaustive where random tests are thin: repeated letters next to a
+  // transposition at the edge of a common prefix or suffix.
+  std::vector<std::u32string> words{U""};
+  for (size_t at = 0; at < words.size(); ++at)
+    if (words[at].size() < 5)
+      for (char32_t c : std::u32string(U"abc")) words.push_back(words[at] + c);
+  size_t wrong = 0;
+  OsaPattern pattern;
+  for (const auto& a : words) {
+    pattern.assign(a.data(), a.size());
+    for (const auto& b : words) {
+      const int want = naive_osa(a, b);
+      for (int max = 1; max <= 2; ++max) {
+        const int expect = want > max ? max + 1 : want;
+        wrong += osa_distance(a.data(), a.size(), b.data(), b.size(), max) != expect;
+        wrong += pattern.distance(b.data(), b.size(), max) != expect;
+      }
+    }
+  }
+  CHECK(words.size() == 364);
+  CHECK(wrong == 0);
+}

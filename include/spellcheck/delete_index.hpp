@@ -97,9 +97,16 @@ class PrefixBuckets {
   HashDirectory::Range bucket_range(uint64_t h) const { return directory_.find(h); }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
   std::string_view spelling(uint32_t e) const { return entries_[e]; }
-  const char32_t* folded(uint32_t e) const { return folded_.data() + folded_start_[e]; }
-  size_t folded_size(uint32_t e) const { return folded_start_[e + 1] - folded_start_[e]; }
+  const char32_t* folded(uint32_t e) const { return folded_.data() + heads_[e].folded_at; }
+  size_t folded_size(uint32_t e) const { return heads_[e].folded_size; }
   uint64_t frequency(uint32_t e) const { return frequency_[e]; }
+  bool has_frequency(uint32_t e) const { return heads_[e].has_frequency; }
+  // letter_set of the folded entry: checked before the distance.
+  uint64_t letters(uint32_t e) const { return heads_[e].letters; }
+  // What checking an entry reads first, in one cache line: fetched ahead
+  // for a batch of entries so that their misses overlap.
+  void prefetch_entry(uint32_t e) const { __builtin_prefetch(&heads_[e]); }
+  void prefetch_folded(uint32_t e) const { __builtin_prefetch(folded(e)); }
   // phonetic_key of the folded entry (kept: ranking needs it for every
   // entry it scores).
   std::string_view sound_key(uint32_t e) const { return sound_keys_[e]; }
@@ -123,7 +130,14 @@ class PrefixBuckets {
   WordList entries_;
   WordList sound_keys_;
   std::vector<char32_t> folded_;
-  std::vector<uint64_t> folded_start_;
+  // Per entry, everything the distance check needs, side by side.
+  struct EntryHead {
+    uint64_t letters = 0;
+    uint64_t folded_at = 0;
+    uint32_t folded_size = 0;
+    uint32_t has_frequency = 0;
+  };
+  std::vector<EntryHead> heads_;
   std::vector<uint64_t> frequency_, collection_;
   std::vector<uint64_t> prefix_of_;     // per entry
   std::vector<uint32_t> order_;         // 0..n-1: entries are stored sorted by prefix hash

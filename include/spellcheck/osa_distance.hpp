@@ -15,6 +15,17 @@ namespace spellcheck {
 inline constexpr size_t kOsaStackLength = 128;
 int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int max);
 
+// A cheap lower bound for the distance, from the sets of letters two words
+// use: every letter of one word that the other lacks needs an edit of its
+// own (a deletion or substitution; a transposition adds or removes none).
+// Letters map to bits of a 64-bit set (a-z, digits and the apostrophe one
+// each, the rest hashed: a shared bit only weakens the bound).
+uint64_t letter_set(const char32_t* w, size_t n);
+inline int letter_set_bound(uint64_t a, uint64_t b) {
+  const int x = __builtin_popcountll(a & ~b), y = __builtin_popcountll(b & ~a);
+  return x > y ? x : y;
+}
+
 // One word checked against many (the ranked index checks hundreds of
 // entries per misspelled word): Hyyrö's bit-parallel OSA distance, one
 // pass of a few word operations per code point of the other word instead
