@@ -232,10 +232,11 @@ TEST_CASE("split_stream: compressed files go whole to one rank, balanced by byte
 TEST_CASE("serialize / deserialize round trip") {
   InputPlan p = synthetic({5, 0, 123456789012ULL, 7});
   p.files[2].path = std::string("we\nird\0path", 11);
-  finish_input_plan(p);
   p.files[1].codec = Codec::xz;
   p.files[1].disk_bytes = 77;
+  p.files[1].size = compressed_span(77);
   p.files[3].stream = true;
+  finish_input_plan(p);
   p.skipped_binary = 3;
   p.skipped_hidden = 4;
   p.skipped_excluded = 5;
@@ -257,12 +258,21 @@ TEST_CASE("serialize / deserialize round trip") {
   CHECK_THROWS(deserialize_input_plan(s.substr(0, s.size() - 1)));
   CHECK_THROWS(deserialize_input_plan(s + "x"));
   CHECK_THROWS(deserialize_input_plan("garbage"));
+  // A compressed file whose span does not follow from its size on disk would
+  // go to no rank: such a plan was not made here.
+  InputPlan bad = p;
+  bad.files[1].size = 5;
+  CHECK_THROWS(deserialize_input_plan(serialize_input_plan(bad)));
 }
 
 TEST_CASE("a plan whose sizes wrap round 2^64 is refused (found by fuzz_input_plan)") {
   CHECK_NOTHROW(synthetic({UINT64_MAX - 5, 5}));  // exactly 2^64 - 1 bytes: fine
   InputPlan wraps;
-  wraps.files = {{"a", UINT64_MAX - 5}, {"b", 6}};
+  wraps.files.resize(2);
+  wraps.files[0].path = "a";
+  wraps.files[0].size = UINT64_MAX - 5;
+  wraps.files[1].path = "b";
+  wraps.files[1].size = 6;
   CHECK_THROWS_AS(finish_input_plan(wraps), InputError);
   // The same sizes as they would come off the wire, offsets never computed.
   std::string bytes = serialize_input_plan(synthetic({UINT64_MAX - 5, 5}));
