@@ -1,11 +1,12 @@
 #include "spellcheck/lookup_service.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <deque>
 #include <list>
 #include <thread>
+#include <unordered_map>
 
 #include "spellcheck/errors.hpp"
 #include "spellcheck/fault.hpp"
@@ -31,6 +32,7 @@ struct ReplySend {
 
 void RequestBatch::add(uint64_t h, std::string_view cand, Slot s) {
   const uint16_t len = static_cast<uint16_t>(cand.size());
+  if (bytes.empty()) bytes.assign(kBatchHeader, '\0');  // the id, written when the batch is posted
   const size_t at = bytes.size();
   bytes.resize(at + kRecordHeader + len);
   char* p = bytes.data() + at;
@@ -42,9 +44,11 @@ void RequestBatch::add(uint64_t h, std::string_view cand, Slot s) {
 
 // Everything the service keeps between polls.
 struct LookupService::State {
-  explicit State(int p) : pending(static_cast<size_t>(p)) {}
-  std::vector<std::deque<InFlight>> pending;  // per owner, in send order
-  size_t open = 0;                            // requests not yet answered
+  // Requests not yet answered, by id. A node map: the send reads the batch's
+  // bytes in place until the reply comes.
+  std::unordered_map<uint64_t, InFlight> pending;
+  uint64_t next_id = 0;
+  size_t open = 0;  // pending.size()
   std::list<ReplySend> replies;               // sends not yet complete
   std::string inbox;
   std::vector<size_t> record_at;  // offset of each record of the request being served
@@ -70,7 +74,7 @@ bool any_thread_or_main() {
 LookupService::LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches)
     : any_thread_(any_thread_or_main()), comm_(comm.get()), shard_(shard), owner_(std::this_thread::get_id()) {
   outgoing_.set_capacity(static_cast<std::ptrdiff_t>(queue_batches));
-  state_ = std::make_unique<State>(comm_.size());
+  state_ = std::make_unique<State>();
 }
 
 LookupService::~LookupService() {
@@ -102,6 +106,9 @@ RequestBatch LookupService::fresh_batch(int dest) {
 void LookupService::send(RequestBatch&& batch) {
   check_thread();
   try {
+    // Serve until a request may open; the peers serve ours meanwhile, from
+    // their own send() or poll(), so this ends.
+    for (unsigned idle = 0; state_->open >= kMaxOpenRequests;) pause(step(), idle);
     post(std::move(batch));
   } catch (const std::exception& e) {
     mpi::abort_job(std::string("lookup service: ") + e.what(), exit_code_of(e));
@@ -154,7 +161,10 @@ std::vector<Slot> LookupService::finish() {
 
 void LookupService::post(RequestBatch&& batch) {
   State& st = *state_;
-  InFlight f{std::move(batch), MPI_REQUEST_NULL};
+  const uint64_t id = st.next_id++;
+  InFlight& f = st.pending.emplace(id, InFlight{std::move(batch), MPI_REQUEST_NULL}).first->second;
+  if (f.batch.bytes.size() < RequestBatch::kBatchHeader) f.batch.bytes.resize(RequestBatch::kBatchHeader);
+  std::memcpy(f.batch.bytes.data(), &id, sizeof id);
   mpi::check(MPI_Isend(f.batch.bytes.data(), mpi::narrow<int>(f.batch.bytes.size()), MPI_BYTE, f.batch.dest,
                        static_cast<int>(Tag::request), comm_.get(), &f.req),
              "MPI_Isend");
@@ -162,9 +172,8 @@ void LookupService::post(RequestBatch&& batch) {
   stats_.request_bytes += f.batch.bytes.size();
   mpi::count_sent(1, f.batch.bytes.size());
   stats_.lookups_sent += f.batch.records();
-  const int dest = f.batch.dest;
-  st.pending[static_cast<size_t>(dest)].push_back(std::move(f));
   ++st.open;
+  stats_.most_open_requests = std::max<uint64_t>(stats_.most_open_requests, st.open);
 }
 
 bool LookupService::step() {
@@ -174,7 +183,7 @@ bool LookupService::step() {
 
   // The workers' batches go out as they come.
   RequestBatch b;
-  while (outgoing_.try_pop(b)) {
+  while (st.open < kMaxOpenRequests && outgoing_.try_pop(b)) {
     post(std::move(b));
     active = true;
   }
@@ -199,7 +208,8 @@ bool LookupService::step() {
       // go to the shard together (their misses overlap).
       std::vector<size_t>& record_at = st.record_at;
       record_at.clear();
-      for (size_t pos = 0; pos < inbox.size();) {
+      if (inbox.size() < RequestBatch::kBatchHeader) throw std::runtime_error("request without its id");
+      for (size_t pos = RequestBatch::kBatchHeader; pos < inbox.size();) {
         record_at.push_back(pos);
         uint16_t len;
         std::memcpy(&len, inbox.data() + pos + sizeof(uint64_t), sizeof len);
@@ -207,7 +217,9 @@ bool LookupService::step() {
       }
       const size_t records = record_at.size();
       ReplySend& r = st.replies.emplace_back();
-      r.bits.assign((records + 7) / 8, '\0');
+      r.bits.assign(RequestBatch::kBatchHeader + (records + 7) / 8, '\0');
+      std::memcpy(r.bits.data(), inbox.data(), RequestBatch::kBatchHeader);  // the request's id
+      char* const bits = r.bits.data() + RequestBatch::kBatchHeader;
       shard_.contains_each(
           records,
           [&](size_t i) {
@@ -220,7 +232,7 @@ bool LookupService::step() {
             std::memcpy(&len, inbox.data() + record_at[i] + sizeof(uint64_t), sizeof len);
             return std::string_view(inbox.data() + record_at[i] + RequestBatch::kRecordHeader, len);
           },
-          [&](size_t i) { r.bits[i / 8] = static_cast<char>(r.bits[i / 8] | (1 << (i % 8))); });
+          [&](size_t i) { bits[i / 8] = static_cast<char>(bits[i / 8] | (1 << (i % 8))); });
       mpi::check(MPI_Isend(r.bits.data(), mpi::narrow<int>(r.bits.size()), MPI_BYTE, status.MPI_SOURCE,
                            static_cast<int>(Tag::reply), comm, &r.req),
                  "MPI_Isend");
@@ -229,17 +241,23 @@ bool LookupService::step() {
       stats_.reply_bytes += r.bits.size();
       mpi::count_sent(1, r.bits.size());
     } else {
-      auto& q = st.pending[static_cast<size_t>(status.MPI_SOURCE)];
-      InFlight f = std::move(q.front());
-      q.pop_front();
-      --st.open;
+      uint64_t id = 0;
+      if (inbox.size() >= sizeof id) std::memcpy(&id, inbox.data(), sizeof id);
+      const auto it = st.pending.find(id);
+      if (inbox.size() < sizeof id || it == st.pending.end() || it->second.batch.dest != status.MPI_SOURCE ||
+          inbox.size() != sizeof id + (it->second.batch.records() + 7) / 8)
+        throw std::runtime_error("a reply that answers no request of this rank");
+      InFlight& f = it->second;
       // The reply proves the request arrived; its send is complete or about
       // to be.
       mpi::check(MPI_Wait(&f.req, MPI_STATUS_IGNORE), "MPI_Wait");
+      const unsigned char* bits = reinterpret_cast<const unsigned char*>(inbox.data()) + sizeof id;
       const auto& slots = f.batch.slots;
       for (size_t i = 0; i < slots.size(); ++i)
-        if ((static_cast<unsigned char>(inbox[i / 8]) >> (i % 8)) & 1U) hits_.push_back(slots[i]);
+        if ((bits[i / 8] >> (i % 8)) & 1U) hits_.push_back(slots[i]);
       free_.push(std::move(f.batch));
+      st.pending.erase(it);
+      --st.open;
     }
   }
 

@@ -14,11 +14,15 @@
 // MPI_THREAD_MULTIPLE (its UCX worker is then usable from the creating
 // thread only).
 //
-// Wire format. A request is records [u64 hash][u16 length][bytes] (the owner
-// reuses the hash: no rehash); a reply is one bit per record in request
-// order. Replies from one owner arrive in the order its requests were sent
-// (MPI does not let messages overtake within a source, tag and
-// communicator), so each rank keeps a FIFO of pending batches per owner.
+// Wire format. A request is [u64 id] then records [u64 hash][u16 length]
+// [bytes] (the owner reuses the hash: no rehash); a reply is the request's
+// id then one bit per record in request order. Replies are matched by id,
+// not by arrival order: Open MPI's ob1 numbers the messages between two
+// ranks with 16 bits, and with more than 65,536 in flight (single-record
+// batches, --batch-bytes 1) replies did come out of order and answered the
+// wrong candidates. The open requests of a rank are also capped
+// (kMaxOpenRequests) well below that: send() serves until one may open,
+// poll() leaves the workers' batches queued (they block, the back-pressure).
 //
 // Termination. A rank enters MPI_Ibarrier once its workers are done and every
 // request it sent has been answered, and keeps serving until the barrier
@@ -47,9 +51,10 @@ struct Slot {
 
 struct RequestBatch {
   int dest = -1;
-  std::string bytes;        // records, see above
+  std::string bytes;        // the id then the records, see above (empty: no record yet)
   std::vector<Slot> slots;  // only the sender keeps these, one per record
 
+  static constexpr size_t kBatchHeader = sizeof(uint64_t);  // the id
   static constexpr size_t kRecordHeader = sizeof(uint64_t) + sizeof(uint16_t);
   void add(uint64_t h, std::string_view cand, Slot s);
   size_t records() const { return slots.size(); }
@@ -63,10 +68,16 @@ struct ServiceStats {
   uint64_t reply_bytes = 0;
   uint64_t lookups_served = 0;
   uint64_t remote_hits = 0;
+  uint64_t most_open_requests = 0;  // the most requests of this rank unanswered at once
 };
 
 class LookupService {
  public:
+  // Requests of this rank not yet answered, at most: messages in flight to
+  // one peer stay under 2 x this (its replies and its own requests), far
+  // from ob1's 65,536.
+  static constexpr size_t kMaxOpenRequests = 8192;
+
   // On the thread that initialised MPI (mpi::Error otherwise, unless MPI
   // runs with MPI_THREAD_MULTIPLE). Collective: duplicates comm.
   LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches);
