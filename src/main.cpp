@@ -30,6 +30,7 @@
 #include "spellcheck/ranked_lookup.hpp"
 #include "spellcheck/ranked_report.hpp"
 #include "spellcheck/reader.hpp"
+#include "spellcheck/removal_on_signal.hpp"
 #include "spellcheck/report.hpp"
 #include "spellcheck/shard.hpp"
 #include "spellcheck/sorted_output.hpp"
@@ -125,9 +126,12 @@ void write_runs(mpi::Comm& comm, Run& run, bool ranked, bool with_report, std::s
     text.append(l.line);
     if (with_report) append_report_row(tsv, l, ranked);
   });
-  run.step([&] { write_slices(comm, text, out); });
+  // Held until rank 0 committed: if it is killed first, this rank removes
+  // the temporary files on its way out.
+  RemovalOnSignal text_file, report_file;
+  run.step([&] { text_file = write_slices(comm, text, out); });
   text = std::string();
-  if (with_report) run.step([&] { write_slices(comm, tsv, report); });
+  if (with_report) run.step([&] { report_file = write_slices(comm, tsv, report); });
   run.step([&] {
     fault::point("gather", comm.rank());
     if (comm.rank() != 0) return;
@@ -320,11 +324,10 @@ int run(int argc, char** argv, int provided) {
   std::unique_ptr<OutputFile> out, report;
   run.step([&] {
     if (rank != 0) return;
-    // On several ranks a file is a named temporary file: every rank writes
-    // its slice into it (sorted_output.hpp).
-    const bool unnamed = comm.size() == 1;
-    out = std::make_unique<OutputFile>(opt.output, unnamed);
-    if (!opt.report.empty()) report = std::make_unique<OutputFile>(opt.report, unnamed);
+    // Unnamed until the output is written (on several ranks every rank then
+    // writes its slice into it by name, sorted_output.hpp).
+    out = std::make_unique<OutputFile>(opt.output);
+    if (!opt.report.empty()) report = std::make_unique<OutputFile>(opt.report);
   });
 
   // Dictionary: read a share, ship entries to their owners, index.
@@ -628,6 +631,7 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mpi::Environment env(argc, argv, MPI_THREAD_SERIALIZED);
+  install_removal_on_signal();
   try {
     return run(argc, argv, env.provided());
   } catch (const Stop& s) {

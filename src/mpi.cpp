@@ -6,6 +6,8 @@
 #include <cstring>
 #include <numeric>
 
+#include "spellcheck/removal_on_signal.hpp"
+
 namespace spellcheck::mpi {
 
 void check(int rc, const char* call) {
@@ -17,6 +19,7 @@ void check(int rc, const char* call) {
 }
 
 void abort_job(const std::string& what, int code) {
+  remove_registered_files();  // the other ranks' handlers do the same on MPI_Abort's SIGTERM
   std::fprintf(stderr, "spellcheck: error: %s\n", what.c_str());
   std::fflush(stderr);
   MPI_Abort(MPI_COMM_WORLD, code);

@@ -162,6 +162,7 @@ OutputFile::OutputFile(std::string path, bool unnamed_temporary) : path_(std::mo
         fail(e);
       }
     }
+    removal_ = RemovalOnSignal(tmp_);
   }
   own_fd_ = true;
   // The umask has shaped the mode already, or (O_TMPFILE on some kernels
@@ -172,6 +173,7 @@ OutputFile::OutputFile(std::string path, bool unnamed_temporary) : path_(std::mo
     fd_ = -1;
     if (!tmp_.empty()) ::unlink(tmp_.c_str());
     tmp_.clear();
+    removal_.release();
     fail(err);
   }
 }
@@ -210,21 +212,8 @@ void OutputFile::commit() {
   auto error = [&](int err) {
     return std::runtime_error("cannot write '" + path_ + "': " + std::strerror(err));
   };
-  if (kind_ == Kind::unnamed) {
-    // Give the unnamed file a name beside the target, then rename it over.
-    const std::string proc = "/proc/self/fd/" + std::to_string(fd_);
-    for (int attempt = 0;; ++attempt) {
-      const std::string name = tmp_name(target_, attempt);
-      int rc = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
-      if (rc != 0 && errno == ENOENT && ::access("/proc/self/fd", X_OK) != 0)
-        rc = ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH);  // no /proc: needs CAP_DAC_READ_SEARCH
-      if (rc == 0) {
-        tmp_ = name;
-        break;
-      }
-      if (errno != EEXIST || attempt == 100) throw error(errno);
-    }
-  }
+  // Give an unnamed file a name beside the target, then rename it over.
+  if (kind_ == Kind::unnamed) link_unnamed();
   if (own_fd_) {
     const int rc = ::close(fd_);
     fd_ = -1;
@@ -233,8 +222,39 @@ void OutputFile::commit() {
   if (kind_ == Kind::unnamed || kind_ == Kind::named) {
     if (::rename(tmp_.c_str(), target_.c_str()) != 0) throw error(errno);
     tmp_.clear();
+    removal_.release();
   }
   committed_ = true;
+}
+
+void OutputFile::link_unnamed() {
+  const std::string proc = "/proc/self/fd/" + std::to_string(fd_);
+  for (int attempt = 0;; ++attempt) {
+    const std::string name = tmp_name(target_, attempt);
+    // Registered first: a signal between the link and the registration
+    // would leave the name.
+    RemovalOnSignal removal(name);
+    int rc = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
+    if (rc != 0 && errno == ENOENT && ::access("/proc/self/fd", X_OK) != 0)
+      rc = ::linkat(fd_, "", AT_FDCWD, name.c_str(), AT_EMPTY_PATH);  // no /proc: needs CAP_DAC_READ_SEARCH
+    if (rc == 0) {
+      tmp_ = name;
+      removal_ = std::move(removal);
+      kind_ = Kind::named;
+      return;
+    }
+    removal.release();  // the name is someone else's (EEXIST) or was never made
+    if (errno != EEXIST || attempt == 100)
+      throw std::runtime_error("cannot write '" + path_ + "': " + std::strerror(errno));
+  }
+}
+
+const std::string& OutputFile::shared_temporary() {
+  if (kind_ == Kind::unnamed) {
+    flush();
+    link_unnamed();
+  }
+  return tmp_;
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {

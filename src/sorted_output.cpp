@@ -72,26 +72,32 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   merge_runs(parts, emit);
 }
 
-void write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out) {
+RemovalOnSignal write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out) {
   const int p = comm.size(), me = comm.rank();
   const size_t chunk = output_chunk_bytes();
   // Rank 0 says where: "f" + the temporary file every rank writes, or "s"
-  // to stream everything through rank 0.
+  // to stream everything through rank 0. The file gets its name only now:
+  // a job killed earlier leaves nothing (it was unnamed).
   std::string where;
-  if (me == 0) where = out->kind() == OutputFile::Kind::named ? "f" + out->temporary() : "s";
+  if (me == 0) {
+    const bool file = out->kind() == OutputFile::Kind::named || out->kind() == OutputFile::Kind::unnamed;
+    where = file && p > 1 ? "f" + out->shared_temporary() : "s";
+  }
   where = mpi::broadcast(comm, where);
+  RemovalOnSignal removal;
   if (where[0] == 'f') {
+    if (me != 0) removal = RemovalOnSignal(where.substr(1));
     const auto sizes = mpi::allgather(comm, static_cast<uint64_t>(slice.size()));
     uint64_t offset = 0;
     for (int r = 0; r < me; ++r) offset += sizes[static_cast<size_t>(r)];
     mpi::WriteFile file(comm, where.substr(1));
     file.write_at_all(offset, slice, chunk);
     file.close();
-    return;
+    return removal;
   }
   if (me != 0) {
     mpi::send_stream(comm, 0, slice, chunk);
-    return;
+    return removal;
   }
   // Rank 0: its own slice, then every other rank's as it arrives. A failed
   // write is kept until every slice has been taken (no rank left waiting).
@@ -112,6 +118,7 @@ void write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out
       failed = std::current_exception();
     }
   if (failed) std::rethrow_exception(failed);
+  return removal;
 }
 
 }  // namespace spellcheck

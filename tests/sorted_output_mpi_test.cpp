@@ -111,15 +111,22 @@ TEST_CASE("write_slices: into a file (every rank at its offset) and streamed thr
   }
   dir = mpi::broadcast(comm, dir);
   const std::string path = dir + "/out.txt";
-  {
+  // Named from the start, and unnamed until write_slices names it.
+  for (bool unnamed : {false, true}) {
+    CAPTURE(unnamed);
+    std::remove(path.c_str());
     std::unique_ptr<OutputFile> out;
-    if (me == 0) out = std::make_unique<OutputFile>(path, /*unnamed_temporary=*/false);
-    write_slices(comm, slice, out.get());
+    if (me == 0) out = std::make_unique<OutputFile>(path, unnamed);
+    const RemovalOnSignal removal = write_slices(comm, slice, out.get());
+    // The other ranks hold the temporary's name for removal until the
+    // commit; rank 0's OutputFile holds its own.
+    CHECK(removal.active() == (me != 0));
     if (me == 0) {
-      CHECK(out->kind() == OutputFile::Kind::named);
+      CHECK(out->kind() == (p > 1 || !unnamed ? OutputFile::Kind::named : OutputFile::Kind::unnamed));
       out->commit();
       CHECK(slurp(path) == want);
     }
+    mpi::barrier(comm);
   }
   // Streamed: a FIFO would need a reader; a /proc path is written directly.
   mpi::barrier(comm);
@@ -136,12 +143,12 @@ TEST_CASE("write_slices: into a file (every rank at its offset) and streamed thr
       proc += std::to_string(fd);
       out = std::make_unique<OutputFile>(proc);
       CHECK(out->kind() != OutputFile::Kind::named);
-      write_slices(comm, slice, out.get());
+      CHECK(!write_slices(comm, slice, out.get()).active());
       out->commit();
       ::close(fd);
       CHECK(slurp(dir + "/direct.txt") == want);
     } else {
-      write_slices(comm, slice, nullptr);
+      CHECK(!write_slices(comm, slice, nullptr).active());
     }
   }
   mpi::barrier(comm);

@@ -18,6 +18,8 @@
 //   step, and a process killed before commit leaves nothing behind. Where
 //   the file system has no O_TMPFILE, the file is TARGET.tmp.<pid> from the
 //   start, removed by the destructor unless committed.
+// * A temporary file's name is registered for removal on a termination
+//   signal (removal_on_signal.hpp) while it exists.
 // * Mode: a new file gets 0666 & ~umask (what a shell redirection gives);
 //   a file that is replaced keeps its permission bits.
 //
@@ -27,6 +29,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+
+#include "spellcheck/removal_on_signal.hpp"
 
 namespace spellcheck {
 
@@ -68,14 +72,20 @@ class OutputFile {
   // Kind::named: the temporary file, which other processes may write too
   // (every rank's slice of the output) before commit() renames it.
   const std::string& temporary() const { return tmp_; }
+  // A file target's temporary file by name, for other processes to write
+  // into: an unnamed one is linked beside the target now (it becomes
+  // Kind::named). "" for stdout, a device or a FIFO.
+  const std::string& shared_temporary();
 
  private:
   static constexpr size_t kBuffer = size_t{256} << 10;
   void write_all(std::string_view bytes);
+  void link_unnamed();  // Kind::unnamed -> named: TARGET.tmp.<pid>
   [[noreturn]] void fail(int err) const;  // InputError: cannot write 'path': reason
   std::string path_;    // as given, for messages
   std::string target_;  // after symbolic links
   std::string tmp_;     // a named temporary file to remove unless committed
+  RemovalOnSignal removal_;  // tmp_, while it exists
   std::string buffer_;
   int fd_ = -1;
   bool own_fd_ = false;

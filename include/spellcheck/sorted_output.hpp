@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "spellcheck/mpi.hpp"
+#include "spellcheck/removal_on_signal.hpp"
 #include "spellcheck/output_file.hpp"
 #include "spellcheck/report.hpp"
 
@@ -32,9 +33,11 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
 
 // Collective: the ranks' slices, concatenated in rank order, become the
 // output `out` (which exists on rank 0 only; the other ranks pass nullptr).
-// A file must be OutputFile's named kind (its temporary file is written by
-// every rank). Does not commit. Rank 0 throws (after every rank is done)
-// when its writes fail.
-void write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out);
+// A file target's temporary file is named now (OutputFile::shared_temporary)
+// and written by every rank; the other ranks register that name for removal
+// on a signal and return the registration, to hold until rank 0 committed
+// (if rank 0 is killed, they remove it). Does not commit. Rank 0 throws
+// (after every rank is done) when its writes fail.
+[[nodiscard]] RemovalOnSignal write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out);
 
 }  // namespace spellcheck
