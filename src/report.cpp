@@ -166,4 +166,22 @@ void merge_runs(const std::vector<std::string_view>& runs, const std::function<v
   }
 }
 
+void append_occurrences(std::string& x, const Judged& judged, const LineTable& lines, size_t i) {
+  x += std::to_string(judged.occurrences[i]);
+  x += '\t';
+  append_location(x, lines.locate(judged.first_position[i], judged.first_mark[i]));
+}
+
+void append_report_row(std::string& tsv, const LineView& l, bool candidates_in_extra) {
+  tsv.append(l.word);
+  tsv += '\t';
+  tsv.append(l.extra);
+  if (!candidates_in_extra) {
+    tsv += '\t';
+    const size_t from = std::min(l.word.size() + 3, l.line.size() - 1);  // past "word:  "
+    tsv.append(l.line.substr(from, l.line.size() - 1 - from));
+  }
+  tsv += '\n';
+}
+
 }  // namespace spellcheck

@@ -30,6 +30,13 @@ struct EditRef {
   uint32_t pos() const { return bits >> 8; }
 };
 
+// A candidate of word `word` (an index into this rank's misspelled words),
+// made by `edit`: what the lookups confirm and the report spells out.
+struct Slot {
+  uint32_t word;
+  EditRef edit;
+};
+
 // The candidate an edit makes of word, spelled into out (room for
 // word.size() + 1 bytes).
 std::string_view spell_edit(std::string_view word, EditRef e, char* out);

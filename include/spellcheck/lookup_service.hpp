@@ -42,13 +42,6 @@
 
 namespace spellcheck {
 
-// A candidate of word `word` (an index into this rank's misspelled words),
-// made by `edit`.
-struct Slot {
-  uint32_t word;
-  EditRef edit;
-};
-
 struct RequestBatch {
   int dest = -1;
   std::string bytes;        // the id then the records, see above (empty: no record yet)

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/lookup_service.hpp"
-#include "spellcheck/mpi.hpp"
-#include "spellcheck/output_file.hpp"  // OutputFile, where the merged runs are written
+#include "spellcheck/candidates.hpp"  // Slot
+#include "spellcheck/judge.hpp"
+#include "spellcheck/line_marks.hpp"
 #include "spellcheck/word_list.hpp"
 
 namespace spellcheck {
@@ -61,5 +61,16 @@ inline bool spec_less(const LineView& a, const LineView& b) {
 
 // Merges sorted runs into SPEC order, calling emit(line) for every line.
 void merge_runs(const std::vector<std::string_view>& runs, const std::function<void(const LineView&)>& emit);
+
+// --report (the occurrence TSV: word, occurrences, first location,
+// candidates). The TSV's first line.
+inline constexpr std::string_view kReportHeader = "word\toccurrences\tfirst_location\tcandidates\n";
+// "occurrences<TAB>path:line:column" of misspelled word i, appended to x:
+// resolved at the word's owner from the line marks (no input is read again).
+void append_occurrences(std::string& x, const Judged& judged, const LineTable& lines, size_t i);
+// One row of the TSV from a line whose extra holds "occurrences<TAB>
+// location" (append_occurrences), then "<TAB>candidates" when
+// candidates_in_extra (ranked lines); a SPEC line gives its candidates.
+void append_report_row(std::string& tsv, const LineView& l, bool candidates_in_extra);
 
 }  // namespace spellcheck

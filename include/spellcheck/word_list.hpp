@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace spellcheck {
@@ -25,6 +26,17 @@ struct WordList {
     starts.push_back(bytes.size());
     bytes.append(w);
     bytes.push_back('\n');
+  }
+  // The words of other after these (other's buffers taken when this is empty).
+  void append(WordList&& other) {
+    if (empty()) {
+      *this = std::move(other);
+      return;
+    }
+    const uint64_t shift = bytes.size();
+    bytes.append(other.bytes);
+    starts.reserve(starts.size() + other.starts.size());
+    for (uint64_t s : other.starts) starts.push_back(s + shift);
   }
   void clear() {
     bytes.clear();
