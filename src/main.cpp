@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "spellcheck/bloom_filter.hpp"
+#include "spellcheck/filters.hpp"
 #include "spellcheck/data_files.hpp"
 #include "spellcheck/document_reader.hpp"
 #include "spellcheck/input_plan.hpp"

@@ -16,7 +16,7 @@
 #include <thread>
 #include <utility>
 
-#include "spellcheck/bloom_filter.hpp"
+#include "spellcheck/filters.hpp"
 #include "spellcheck/exchange.hpp"
 #include "spellcheck/fault.hpp"
 #include "spellcheck/lookup_service.hpp"

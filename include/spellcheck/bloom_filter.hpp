@@ -19,10 +19,6 @@
 #define SPELLCHECK_BLOOM_SSE2 1
 #endif
 
-#include "spellcheck/affix_filter.hpp"
-#include "spellcheck/mpi.hpp"
-#include "spellcheck/options.hpp"
-#include "spellcheck/trigram_filter.hpp"
 
 namespace spellcheck {
 
@@ -131,24 +127,6 @@ class BloomFilter {
   size_t segments_ = 0;
   size_t blocks_per_segment_ = 0;
 };
-
-}  // namespace spellcheck
-
-namespace spellcheck {
-
-class Shard;
-
-// Collective: the filter every rank probes before any lookup. allgather:
-// each rank fills a segment for its own shard (sized for the largest shard)
-// and all segments are allgathered, so the probe also knows the owner;
-// allreduce: one filter sized for the whole dictionary, OR-reduced.
-BloomFilter build_filter(const mpi::Comm& comm, const Shard& shard, double bits_per_entry, FilterExchange how);
-
-// Collective: the OR over ranks of every shard's trigram filter.
-TrigramFilter build_trigram_filter(const mpi::Comm& comm, const Shard& shard);
-
-// Collective: the prefixes and suffixes of every shard's keys, OR-reduced.
-AffixFilter build_affix_filter(const mpi::Comm& comm, const Shard& shard);
 
 // Which segment to probe for a key owned by `owner`.
 inline size_t filter_segment(const BloomFilter& f, int owner) {

@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "spellcheck/affix_filter.hpp"
 #include "spellcheck/bloom_filter.hpp"
 #include "spellcheck/lookup_service.hpp"
 #include "spellcheck/mpi.hpp"
 #include "spellcheck/shard.hpp"
 #include "spellcheck/timing.hpp"
+#include "spellcheck/trigram_filter.hpp"
 #include "spellcheck/word_list.hpp"
 
 namespace spellcheck {
