@@ -10,7 +10,9 @@
 # make_test_data.py; made in BUILD_DIR/test-data if missing): small-10k with
 # d10k-w10k, and with docs/small's quotes collection.
 # Prints one line per failure (the settings, to rerun it) and a summary;
-# exit status 1 if any run crashed, hung (120 s), or printed other bytes.
+# exit status 1 if any run crashed, hung (SOAK_TIMEOUT seconds, default
+# 120: raise it on a loaded machine, where a niced 8-rank TCP run with tiny
+# message rounds can take minutes), or printed other bytes.
 #   SOAK_SEED=S   the random seed (default 1): the same seed, the same runs
 # Run it niced: nice -n 19 bench/soak.sh 1000
 set -u
@@ -56,7 +58,7 @@ for ((i = 1; i <= n; i++)); do
   [ -n "$btl" ] && envs+=(OMPI_MCA_btl=$btl)
   args=(--threads "$threads" --batch-bytes "$batch" $filters)
   if [ "$mode" = words ]; then args+=(--words "$dict" "$words"); else args+=("$dict" "$docs"); fi
-  env "${envs[@]}" timeout -k 5 120 mpirun -q -n "$ranks" "$bin" -q "${args[@]}" >"$work/got" 2>"$work/err" </dev/null
+  env "${envs[@]}" timeout -k 5 "${SOAK_TIMEOUT:-120}" mpirun -q -n "$ranks" "$bin" -q "${args[@]}" >"$work/got" 2>"$work/err" </dev/null
   rc=$?
   what="run $i: ${envs[*]} mpirun -n $ranks spellcheck ${args[*]}"
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
