@@ -124,6 +124,23 @@ std::string format(const char* fmt, auto... args) {
 }
 
 using ull = unsigned long long;
+
+// The --stats document around a mode's options, counts and per-rank parts.
+std::string stats_document(const Options& opt, bool ranked, int ranks, int threads, const JsonObject& options,
+                           const std::vector<PhaseSummary>& phases, const JsonObject& counts,
+                           const std::vector<JsonObject>& per_rank) {
+  JsonObject root;
+  root.add("version", SPELLCHECK_VERSION).add("mode", opt.words_mode ? "words" : "documents");
+  if (ranked) root.add("suggest", "ranked");
+  root.add("ranks", ranks)
+      .add("threads", threads)
+      .add("options", options)
+      .add("phases", phases_json(phases))
+      .add("counts", counts)
+      .add("phase_traffic", phase_traffic_totals_json(phases))
+      .add("per_rank", per_rank);
+  return root.str() + "\n";
+}
 }  // namespace
 
 std::string summary_line(const SpecRun& r) {
@@ -204,17 +221,7 @@ std::string stats_json(const SpecRun& r, const Options& opt) {
                            .add("shard_bytes", f.shard_bytes)
                            .add("phase_seconds", secs));
   }
-  JsonObject root;
-  root.add("version", SPELLCHECK_VERSION)
-      .add("mode", opt.words_mode ? "words" : "documents")
-      .add("ranks", r.ranks)
-      .add("threads", r.threads)
-      .add("options", options)
-      .add("phases", phases_json(r.phases))
-      .add("counts", counts)
-      .add("phase_traffic", phase_traffic_totals_json(r.phases))
-      .add("per_rank", per_rank);
-  return root.str() + "\n";
+  return stats_document(opt, false, r.ranks, r.threads, options, r.phases, counts, per_rank);
 }
 
 std::string stats_json(const RankedRun& r, const Options& opt) {
@@ -245,18 +252,7 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
                            .add("ranked_index_bytes", r.per_rank[i].ranked_index_bytes)
                            .add("peak_rss_bytes", r.per_rank[i].peak_rss_bytes)
                            .add("phase_traffic", phase_traffic_json(r.phases, i)));
-  JsonObject root;
-  root.add("version", SPELLCHECK_VERSION)
-      .add("mode", opt.words_mode ? "words" : "documents")
-      .add("suggest", "ranked")
-      .add("ranks", r.ranks)
-      .add("threads", r.threads)
-      .add("options", options)
-      .add("phases", phases_json(r.phases))
-      .add("counts", counts)
-      .add("phase_traffic", phase_traffic_totals_json(r.phases))
-      .add("per_rank", per_rank);
-  return root.str() + "\n";
+  return stats_document(opt, true, r.ranks, r.threads, options, r.phases, counts, per_rank);
 }
 
 }  // namespace spellcheck
