@@ -111,6 +111,55 @@ with open(os.path.join(out, "freq.txt"), "w", encoding="utf-8") as f:
     f.write("THE 500\nthe\t700\nzzzz 5\r\n\n")
 EOF
   ;;
+report)
+  # ranked_e2e.sh report MPIEXEC RANKS SPELLCHECK DICT DOCS FREQ
+  # The ranked --report TSV against what it must agree with: its rows are
+  # the ranked output's words in the same order, their candidates are that
+  # line's suggestions, and their occurrences and first locations are the
+  # SPEC report's for the same word (that one is compared with the serial
+  # reference in e2e.report_locations).
+  [ $# -eq 7 ] || { echo "usage: ranked_e2e.sh report MPIEXEC RANKS SPELLCHECK DICT DOCS FREQ" >&2; exit 2; }
+  mpiexec=$2 ranks=$3 spellcheck=$4 dict=$5 docs=$6 freq=$7
+  tmp=$(mktemp -d "${TMPDIR:-/tmp}/ranked_e2e.XXXXXX") || exit 1
+  trap 'rm -rf "$tmp"' EXIT
+  "$mpiexec" -n "$ranks" "$spellcheck" -q --suggest ranked --frequencies "$freq" \
+    -o "$tmp/ranked.txt" --report "$tmp/ranked.tsv" "$dict" "$docs" || { echo "ranked_e2e: FAIL: ranked run"; exit 1; }
+  "$mpiexec" -n "$ranks" "$spellcheck" -q -o "$tmp/spec.txt" --report "$tmp/spec.tsv" "$dict" "$docs" ||
+    { echo "ranked_e2e: FAIL: SPEC run"; exit 1; }
+  python3 - "$tmp" <<'PY'
+import sys
+tmp = sys.argv[1]
+def rows(path):
+    lines = open(path, "rb").read().split(b"\n")
+    assert lines[0] == b"word\toccurrences\tfirst_location\tcandidates", lines[0]
+    return [l.split(b"\t") for l in lines[1:] if l]
+ranked = rows(tmp + "/ranked.tsv")
+spec = {r[0]: r for r in rows(tmp + "/spec.tsv")}
+out = []
+for raw in open(tmp + "/ranked.txt", "rb").read().split(b"\n"):
+    if raw:
+        w, _, c = raw.partition(b": ")
+        out.append((w, b" ".join(x for x in c.split(b" ") if x)))
+bad = []
+if [r[0] for r in ranked] != [w for w, _ in out]:
+    bad.append("the report's words are not the output's, in its order")
+for r, (w, cands) in zip(ranked, out):
+    if len(r) != 4:
+        bad.append("malformed row %r" % r); continue
+    if r[3] != cands:
+        bad.append("%r: candidates %r, output line says %r" % (w, r[3], cands))
+    s = spec.get(r[0])
+    if s is None or s[1:3] != r[1:3]:
+        bad.append("%r: occurrences/location %r, SPEC report %r" % (w, r[1:3], s and s[1:3]))
+if not ranked:
+    bad.append("no row: the case has no misspelled word")
+if bad:
+    print("ranked_e2e: FAIL: %d problems, first 20:" % len(bad))
+    print("\n".join(bad[:20]))
+    sys.exit(1)
+print("ranked_e2e: OK: %d rows agree with the output and the SPEC report" % len(ranked))
+PY
+  ;;
 sets)
   [ $# -ge 4 ] && [ "$3" = "--" ] || { echo "usage: ranked_e2e.sh sets WANT -- CMD [ARGS...]" >&2; exit 2; }
   want=$2

@@ -145,3 +145,15 @@ spellcheck_add_mpi_test(NAME ranked.same.words.text.batch1 RANKS 1 2 3 4 THREADS
   WRAP ${E2E_EXPECT_SAME} ${RANKED_DIR}/same.words.text.txt --
   COMMAND $<TARGET_FILE:spellcheck> -q --suggest ranked --batch-bytes 1 --frequencies ${RG}/freq.txt
           --words ${RG}/dict.txt ${RG}/words.txt)
+
+# 3. --report in ranked mode: rows agree with the ranked output (words,
+#    order, candidates) and with the SPEC report (occurrences, first
+#    location), on the generated case.
+foreach(p 1 3)
+  add_test(NAME ranked.report.p${p}
+    COMMAND ${RANKED_SCRIPT} report ${MPIEXEC_EXECUTABLE} ${p} $<TARGET_FILE:spellcheck>
+            ${RANKED_GEN}/dict.txt ${RANKED_GEN}/docs ${RANKED_GEN}/freq.txt)
+  set_tests_properties(ranked.report.p${p} PROPERTIES FIXTURES_REQUIRED ranked.gen TIMEOUT 300
+    LABELS "e2e;ranked;report"
+    ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
+endforeach()
