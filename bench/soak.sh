@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# soak.sh N [BUILD_DIR] -- N randomized runs of spellcheck, each compared
-# byte for byte with the serial reference (issue 9's soak).
+# soak.sh [--launcher mpirun|srun] N [BUILD_DIR] -- N randomized runs of
+# spellcheck, each compared byte for byte with the serial reference (issue
+# 9's soak).
 #
 # Each run draws: ranks 1-8 (oversubscribed), --threads 1-4, OMP_THREAD_LIMIT
 # (none, 1, 2) and OMP_DYNAMIC (on/off), --batch-bytes (1 B - 64 KiB),
@@ -9,6 +10,14 @@
 # prefilters on or off. Inputs: the generated test data (tests/data/
 # make_test_data.py; made in BUILD_DIR/test-data if missing): small-10k with
 # d10k-w10k, and with docs/small's quotes collection.
+# --launcher srun: each run is `srun --mpi=pmix -N 2` (2-4 ranks over two
+# nodes, message rounds of 1000 B when forced) in the current Slurm
+# allocation, or in a job of its own outside one; e.g. 2 emulated nodes of
+# scripts/slurm-local, UCX forced:
+#   eval "$(scripts/slurm-local env)"
+#   OMPI_MCA_pml=ucx OMPI_MCA_pml_ucx_tls=any OMPI_MCA_pml_ucx_devices=any \
+#     sbatch -N 2 --wait -o soak.log --wrap "nice -n 19 bench/soak.sh --launcher srun 200"
+# Core dumps are on: a run that leaves a core file counts as crashed.
 # Prints one line per failure (the settings, to rerun it) and a summary;
 # exit status 1 if any run crashed, hung (SOAK_TIMEOUT seconds, default
 # 120: raise it on a loaded machine, where a niced 8-rank TCP run with tiny
@@ -17,8 +26,18 @@
 # Run it niced: nice -n 19 bench/soak.sh 1000
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
+launcher=mpirun
+if [ "${1:-}" = --launcher ]; then
+  launcher=${2:-}
+  shift 2
+fi
+case $launcher in
+  mpirun) ;;
+  srun) command -v srun >/dev/null || { echo "soak: no srun here" >&2; exit 2; } ;;
+  *) echo "soak: --launcher mpirun or srun, not '$launcher'" >&2; exit 2 ;;
+esac
 n=${1:-100}
-build=${2:-$here/build}
+build=$(cd "${2:-$here/build}" && pwd) || exit 2
 bin=$build/spellcheck
 ref=$build/tests/reference_spellcheck
 for f in "$bin" "$ref"; do
@@ -33,8 +52,10 @@ docs=$data/docs/small/vol01/quotes
 source "$here/scripts/local-mpi-env.sh"
 export OMPI_MCA_hwloc_base_binding_policy=none
 
+ulimit -c unlimited 2>/dev/null || echo "soak: note: core dumps stay off (ulimit -c: $(ulimit -c))"
 work=$(mktemp -d "${TMPDIR:-/tmp}/soak.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2  # core files land here
 "$ref" --words "$dict" "$words" >"$work/want.words" || exit 2
 "$ref" "$dict" "$docs" >"$work/want.docs" || exit 2
 
@@ -49,6 +70,12 @@ for ((i = 1; i <= n; i++)); do
   dynamic=$(pick false true)
   batch=$(pick 1 7 64 1000 65536)
   maxmsg=$(pick "" "" "" 3 100)
+  if [ "$launcher" = srun ]; then
+    # Across nodes every exchange round costs ~1 ms (UCX over TCP, 2 shared
+    # cores): 3-byte rounds take minutes. Rounds of 1000 B, and 2-4 ranks.
+    ranks=$((ranks % 3 + 2))
+    [ -n "$maxmsg" ] && maxmsg=1000
+  fi
   mode=$(pick words docs)
   btl=$(pick "" "self,tcp")
   filters=$(pick "" "" "--no-trigram-filter --no-affix-filter")
@@ -58,11 +85,20 @@ for ((i = 1; i <= n; i++)); do
   [ -n "$btl" ] && envs+=(OMPI_MCA_btl=$btl)
   args=(--threads "$threads" --batch-bytes "$batch" $filters)
   if [ "$mode" = words ]; then args+=(--words "$dict" "$words"); else args+=("$dict" "$docs"); fi
-  env "${envs[@]}" timeout -k 5 "${SOAK_TIMEOUT:-120}" mpirun -q -n "$ranks" "$bin" -q "${args[@]}" >"$work/got" 2>"$work/err" </dev/null
+  if [ "$launcher" = srun ]; then
+    launch=(srun --mpi=pmix -N 2 -n "$ranks" --overcommit --kill-on-bad-exit=1)
+  else
+    launch=(mpirun -q -n "$ranks")
+  fi
+  env "${envs[@]}" timeout -k 5 "${SOAK_TIMEOUT:-120}" "${launch[@]}" "$bin" -q "${args[@]}" >"$work/got" 2>"$work/err" </dev/null
   rc=$?
-  what="run $i: ${envs[*]} mpirun -n $ranks spellcheck ${args[*]}"
+  cores=$(find "$work" -maxdepth 1 -name 'core*' | wc -l)
+  [ "$cores" = 0 ] || for c in "$work"/core*; do mv "$c" "${TMPDIR:-/tmp}/soak-run$i-${c##*/}"; done
+  what="run $i: ${envs[*]} ${launch[*]} spellcheck ${args[*]}"
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
     hung=$((hung + 1)); echo "HUNG    $what"
+  elif [ "$cores" != 0 ]; then
+    crashed=$((crashed + 1)); echo "CORE    $what: exit $rc, core file(s) in ${TMPDIR:-/tmp}/soak-run$i-*: $(head -c 300 "$work/err")"
   elif [ "$rc" != 0 ]; then
     crashed=$((crashed + 1)); echo "FAILED  $what: exit $rc: $(head -c 300 "$work/err")"
   elif ! cmp -s "$work/got" "$work/want.$mode"; then
@@ -72,5 +108,5 @@ for ((i = 1; i <= n; i++)); do
   fi
   if ((i % 50 == 0)); then echo "soak: $i runs, $ok right, $bad wrong, $crashed failed, $hung hung ($(($(date +%s) - start)) s)"; fi
 done
-echo "soak: $n runs (seed ${SOAK_SEED:-1}): $ok right, $bad wrong output, $crashed crashed or failed, $hung hung; $(($(date +%s) - start)) s"
+echo "soak: $n runs (seed ${SOAK_SEED:-1}, $launcher): $ok right, $bad wrong output, $crashed crashed or failed, $hung hung; $(($(date +%s) - start)) s"
 [ $((bad + crashed + hung)) = 0 ]

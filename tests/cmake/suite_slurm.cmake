@@ -1,7 +1,8 @@
-# Slurm tests (label "slurm"): a real Slurm on this machine, started by
-# ../shared/tools/slurm-local (it installs slurm-wlm and munge itself), with
-# 2 emulated nodes. All of them RUN_SERIAL: the sweep's timings and the
-# cluster's 2x2 CPUs must not compete with other tests.
+# Slurm tests (label "slurm"): a real Slurm on this machine, started by the
+# project's scripts/slurm-local (slurm-wlm and munge from Debian, installed
+# by scripts/install-deps.sh when missing), with 2 emulated nodes. All of
+# them RUN_SERIAL: the sweep's timings and the cluster's 2x2 CPUs must not
+# compete with other tests.
 #
 #   slurm.up / slurm.down      fixture: cluster up (--nodes 2), then down
 #   slurm.sbatch               slurm/spellcheck.sbatch under `sbatch --wait`
@@ -12,13 +13,15 @@
 #                              CSV rows and PNG plots appear
 #   slurm.refuse_corrupt       the collector refuses a corrupted output
 #
-# Every test skips (77) without ../shared/tools/slurm-local or without root.
+# Every test skips (77) only where Slurm cannot be set up: not root, or
+# slurm-wlm/munge neither installed nor installable (scripts/test.sh fails
+# on such a skip where they are installed).
 # Run them with: ctest -L slurm   (about 1-2 minutes, plus slurm-wlm's
 # installation on a fresh machine). The cluster is private to the tests (see
 # tests/slurm/slurm_test.sh): a developer's own slurm-local cluster is left
 # alone.
 
-set(SLURM_LOCAL ${SPELLCHECK_SHARED_DIR}/tools/slurm-local)
+set(SLURM_LOCAL ${PROJECT_SOURCE_DIR}/scripts/slurm-local)
 set(SLURM_TEST bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/slurm_test.sh)
 set(SLURM_WORK ${CMAKE_CURRENT_BINARY_DIR}/slurm-work)
 if(TARGET commcost)
