@@ -102,7 +102,8 @@ for ((i = 1; i <= n; i++)); do
   elif [ "$rc" != 0 ]; then
     crashed=$((crashed + 1)); echo "FAILED  $what: exit $rc: $(head -c 300 "$work/err")"
   elif ! cmp -s "$work/got" "$work/want.$mode"; then
-    bad=$((bad + 1)); echo "WRONG   $what"
+    bad=$((bad + 1)); echo "WRONG   $what (output: ${TMPDIR:-/tmp}/soak-run$i.out)"
+    cp "$work/got" "${TMPDIR:-/tmp}/soak-run$i.out"
   else
     ok=$((ok + 1))
   fi

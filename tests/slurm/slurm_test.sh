@@ -75,8 +75,11 @@ case $cmd in
     ;;
 
   down)
-    [ -f "$1" ] || skip "$1 not found"
+    [ -f "$1" ] || fail "$1 not found"
     bash "$1" down
+    rc=$?
+    [ "$rc" = 77 ] && skip "no local Slurm here"
+    [ "$rc" = 0 ] || fail "slurm-local down"
     ;;
 
   sbatch)
