@@ -17,13 +17,19 @@
 # slurm-wlm/munge neither installed nor installable (scripts/test.sh fails
 # on such a skip where they are installed).
 # Run them with: ctest -L slurm   (about 1-2 minutes, plus slurm-wlm's
-# installation on a fresh machine). The cluster is private to the tests (see
-# tests/slurm/slurm_test.sh): a developer's own slurm-local cluster is left
-# alone.
+# installation on a fresh machine). The cluster is private to this build
+# tree: its state directory and ports follow from the build directory's
+# path, so two checkouts testing at once (engineers, CI) and a developer's
+# own slurm-local cluster leave each other alone.
 
 set(SLURM_LOCAL ${PROJECT_SOURCE_DIR}/scripts/slurm-local)
 set(SLURM_TEST bash ${CMAKE_CURRENT_SOURCE_DIR}/slurm/slurm_test.sh)
 set(SLURM_WORK ${CMAKE_CURRENT_BINARY_DIR}/slurm-work)
+string(MD5 slurm_tree_hash "${CMAKE_BINARY_DIR}")
+string(SUBSTRING "${slurm_tree_hash}" 0 4 slurm_tree_hash)
+math(EXPR slurm_port "7000 + (0x${slurm_tree_hash} % 2000) * 4")  # ports PORT..PORT+2
+set(SLURM_ENV SPELLCHECK_TEST_SLURM_DEFAULT_DIR=/var/lib/spellcheck-slurm-ctest-${slurm_tree_hash}
+              SPELLCHECK_TEST_SLURM_DEFAULT_PORT=${slurm_port})
 if(TARGET commcost)
   set(SLURM_COMMCOST $<TARGET_FILE:commcost>)
 else()
@@ -54,4 +60,4 @@ add_test(NAME slurm.refuse_corrupt COMMAND ${SLURM_TEST} refuse ${SLURM_WORK}/sw
 set_tests_properties(slurm.refuse_corrupt PROPERTIES FIXTURES_REQUIRED slurm.sweep TIMEOUT 300)
 
 set_tests_properties(slurm.up slurm.down slurm.sbatch slurm.sweep slurm.refuse_corrupt PROPERTIES
-  LABELS slurm RUN_SERIAL TRUE SKIP_RETURN_CODE 77)
+  LABELS slurm RUN_SERIAL TRUE SKIP_RETURN_CODE 77 ENVIRONMENT "${SLURM_ENV}")

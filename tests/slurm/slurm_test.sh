@@ -20,16 +20,17 @@
 #   collector refuses it (exit 3, listed in refused.csv, absent from runs.csv).
 #
 # The tests' cluster is private: its own state directory and ports
-# (SPELLCHECK_TEST_SLURM_DIR, default /var/lib/spellcheck-slurm-ctest;
-# SPELLCHECK_TEST_SLURM_PORT, default 6937), so a developer's own cluster
-# (a sweep in progress) is neither restarted nor stopped by the tests.
+# (SPELLCHECK_TEST_SLURM_DIR and SPELLCHECK_TEST_SLURM_PORT; by default one
+# pair per build tree, from suite_slurm.cmake), so a developer's own cluster
+# (a sweep in progress) or another checkout's tests are neither restarted
+# nor stopped by the tests. 'down' removes the state directory.
 #
 # Exit status 77 (skip) only when Slurm cannot be set up here: not root, or
 # slurm-wlm/munge missing and not installable (slurm-local up exits 77).
 set -u
 export LC_ALL=C
-export SLURM_LOCAL_DIR=${SPELLCHECK_TEST_SLURM_DIR:-/var/lib/spellcheck-slurm-ctest}
-export SLURM_LOCAL_PORT=${SPELLCHECK_TEST_SLURM_PORT:-6937}
+export SLURM_LOCAL_DIR=${SPELLCHECK_TEST_SLURM_DIR:-${SPELLCHECK_TEST_SLURM_DEFAULT_DIR:-/var/lib/spellcheck-slurm-ctest}}
+export SLURM_LOCAL_PORT=${SPELLCHECK_TEST_SLURM_PORT:-${SPELLCHECK_TEST_SLURM_DEFAULT_PORT:-6937}}
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 
@@ -80,6 +81,7 @@ case $cmd in
     rc=$?
     [ "$rc" = 77 ] && skip "no local Slurm here"
     [ "$rc" = 0 ] || fail "slurm-local down"
+    rm -rf "$SLURM_LOCAL_DIR"
     ;;
 
   sbatch)
