@@ -499,6 +499,9 @@ int run(int argc, char** argv, int provided) {
     if (opt.threads > 0) omp_set_num_threads(opt.threads);
     require_readable_file(opt.dictionary, "dictionary");
   });
+  mpi::set_all_to_all(opt.exchange == "two-level" ? mpi::AllToAll::two_level
+                      : opt.exchange == "auto"    ? mpi::AllToAll::automatic
+                                                  : mpi::AllToAll::direct);
   Pipeline p(comm, run, opt);
   p.plan_inputs();
   p.open_outputs();

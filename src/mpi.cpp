@@ -6,6 +6,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "spellcheck/node_exchange.hpp"
 #include "spellcheck/removal_on_signal.hpp"
 
 namespace spellcheck::mpi {
@@ -51,7 +52,8 @@ Comm::~Comm() {
   if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
 
-Comm::Comm(Comm&& other) noexcept : comm_(other.comm_), rank_(other.rank_), size_(other.size_) {
+Comm::Comm(Comm&& other) noexcept
+    : comm_(other.comm_), rank_(other.rank_), size_(other.size_), layout_(std::move(other.layout_)) {
   other.comm_ = MPI_COMM_NULL;
 }
 
@@ -74,7 +76,29 @@ uint64_t piece_bytes(int p) { return std::max<uint64_t>(1, max_message_bytes() /
 uint64_t rounds_for(uint64_t bytes, uint64_t piece) { return (bytes + piece - 1) / piece; }
 }  // namespace
 
+namespace {
+AllToAll g_all_to_all = AllToAll::direct;
+}  // namespace
+
+void set_all_to_all(AllToAll how) { g_all_to_all = how; }
+AllToAll all_to_all() { return g_all_to_all; }
+
+const NodeLayout& Comm::node_layout() const {
+  if (!layout_) layout_ = std::make_shared<NodeLayout>(make_node_layout(*this));
+  return *layout_;
+}
+
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
+  // The same choice on every rank: the mode, the rank count and the layout
+  // are the same everywhere.
+  if (g_all_to_all != AllToAll::direct && comm.size() > 2) {
+    const NodeLayout& layout = comm.node_layout();
+    if (use_two_level(g_all_to_all, layout, comm.size())) return alltoallv_two_level(comm, layout, send);
+  }
+  return alltoallv_bytes_direct(comm, send);
+}
+
+Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
   const int p = comm.size();
   const size_t np = static_cast<size_t>(p);
   const uint64_t piece = piece_bytes(p);

@@ -47,6 +47,11 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--batch-bytes") o.batch_bytes = static_cast<size_t>(parse_integer(flag, v, 1, 1 << 30));
   else if (flag == "--filter-bits") o.filter_bits = parse_real(flag, v, 1.0, 64.0);
   else if (flag == "--filter-exchange") o.filter_exchange = parse_filter_exchange(flag, v);
+  else if (flag == "--exchange") {
+    if (v != "direct" && v != "two-level" && v != "auto")
+      throw UsageError("--exchange must be direct, two-level or auto, got '" + std::string(v) + "'");
+    o.exchange = v;
+  }
   else if (flag == "--suggest") {
     if (v == "ranked") o.ranked = true;
     else if (v == "spec") o.ranked = false;
@@ -74,7 +79,7 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
 bool takes_value(std::string_view flag) {
   return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
-         flag == "--filter-exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
+         flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
          flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
          flag == "--rare-distance" || flag == "--exclude" || flag == "--progress-interval";
 }
@@ -91,6 +96,7 @@ Options parse_options(int argc, const char* const* argv) {
              {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
              {"SPELLCHECK_FILTER_BITS", "--filter-bits"},
              {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
+             {"SPELLCHECK_EXCHANGE", "--exchange"},
              {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
              {"SPELLCHECK_SUGGEST", "--suggest"},
              {"SPELLCHECK_FREQUENCIES", "--frequencies"},
@@ -255,6 +261,12 @@ Options:
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
   --filter-exchange M     allgather (default): every rank gets each shard's
                           filter; allreduce: one filter OR-ed over all ranks
+  --exchange M            the dictionary shuffle and word routing: direct
+                          (default; every rank to every rank), two-level
+                          (inside each node, then across nodes: fewer,
+                          larger messages), auto (two-level from 16 ranks on
+                          2+ nodes). Nodes: SPELLCHECK_RANKS_PER_NODE=L
+                          (emulated nodes of L ranks) or shared memory
   --no-trigram-filter     hash and probe every candidate (by default candidates
                           with a letter triple no entry has are dropped first)
   --no-affix-filter       try edits at every position (by default only where
@@ -273,7 +285,7 @@ Options:
   --version               the version
 
 Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
-SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
+SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE, SPELLCHECK_EXCHANGE,
 SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST, SPELLCHECK_FREQUENCIES,
 SPELLCHECK_PROGRESS_INTERVAL.
 

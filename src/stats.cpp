@@ -178,6 +178,7 @@ std::string stats_json(const SpecRun& r, const Options& opt) {
       .add("batch_bytes", static_cast<uint64_t>(opt.batch_bytes))
       .add("filter_bits", opt.filter_bits)
       .add("filter_exchange", opt.filter_exchange == FilterExchange::allgather ? "allgather" : "allreduce")
+      .add("exchange", opt.exchange)
       .add("trigram_filter", opt.trigram_filter)
       .add("affix_filter", opt.affix_filter)
       .add("dictionary", opt.dictionary);
@@ -235,6 +236,7 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
       .add("rare_distance", opt.rare_distance)
       .add("format", opt.jsonl ? "jsonl" : "text")
+      .add("exchange", opt.exchange)
       .add("dictionary", opt.dictionary);
   counts.add("distinct", c.distinct)
       .add("misspelled", c.unknown - c.accepted_by_case)

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "spellcheck/mpi.hpp"
+#include "spellcheck/node_exchange.hpp"
 
 using namespace spellcheck;
 
@@ -105,4 +106,48 @@ TEST_CASE("allgather_words, allreduce_bor and broadcast, any size") {
 
   const std::string text = payload(1, 0, 777);
   CHECK(mpi::broadcast(comm, me == 0 ? text : std::string()) == text);
+}
+
+TEST_CASE("two-level all-to-all: the direct exchange's result on emulated nodes of 1-4 ranks, any size") {
+  const int p = mpi::Comm().size();
+  for (int per_node : {0, 1, 2, 3, 4}) {  // 0: nodes by shared memory (one node here)
+    CAPTURE(per_node);
+    if (per_node > 0)
+      ::setenv("SPELLCHECK_RANKS_PER_NODE", std::to_string(per_node).c_str(), 1);
+    else
+      ::unsetenv("SPELLCHECK_RANKS_PER_NODE");
+    mpi::Comm comm;  // a fresh layout
+    const int me = comm.rank();
+    const mpi::NodeLayout& layout = comm.node_layout();
+    const bool possible = per_node >= 2 && p % per_node == 0 && p / per_node >= 2;
+    CHECK(layout.two_level_possible == possible);
+    if (possible) {
+      CHECK(layout.nodes == p / per_node);
+      CHECK(layout.node == me / per_node);
+      CHECK(layout.local == me % per_node);
+    }
+    for (size_t salt : {0, 5, 3000}) {
+      mpi::Bytes send;
+      for (int r = 0; r < p; ++r) {
+        const std::string s = payload(me, r, salt);
+        send.data += s;
+        send.counts.push_back(s.size());
+      }
+      const mpi::Bytes direct = mpi::alltoallv_bytes_direct(comm, send);
+      if (possible) {
+        const mpi::Bytes two = mpi::alltoallv_two_level(comm, layout, send);
+        CHECK(two.counts == direct.counts);
+        CHECK(two.data == direct.data);
+      }
+      // Through the process-wide choice, whatever the layout allows.
+      for (auto how : {mpi::AllToAll::two_level, mpi::AllToAll::automatic}) {
+        mpi::set_all_to_all(how);
+        const mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
+        mpi::set_all_to_all(mpi::AllToAll::direct);
+        CHECK(got.counts == direct.counts);
+        CHECK(got.data == direct.data);
+      }
+    }
+  }
+  ::unsetenv("SPELLCHECK_RANKS_PER_NODE");
 }

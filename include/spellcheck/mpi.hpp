@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <functional>
 #include <string>
@@ -64,6 +65,8 @@ class Environment {
 
 // Owns a duplicate of its parent communicator, so our traffic never meets
 // anybody else's (the lookup service gets its own duplicate too).
+struct NodeLayout;  // node_exchange.hpp
+
 class Comm {
  public:
   explicit Comm(MPI_Comm parent = MPI_COMM_WORLD);
@@ -75,12 +78,26 @@ class Comm {
   int rank() const { return rank_; }
   int size() const { return size_; }
   MPI_Comm get() const { return comm_; }
+  // Which ranks share a node (node_exchange.hpp). Collective the first time
+  // (every rank asks at the same point: in an all-to-all), cached after.
+  const NodeLayout& node_layout() const;
 
  private:
   MPI_Comm comm_ = MPI_COMM_NULL;
   int rank_ = 0;
   int size_ = 1;
+  mutable std::shared_ptr<NodeLayout> layout_;
 };
+
+// How the personalised all-to-alls (dictionary shuffle, word routing) go:
+// direct, every rank to every other (p - 1 messages per rank), or in two
+// levels, within each node and then between nodes (node_exchange.hpp);
+// automatic picks two levels from 16 ranks on at least 2 nodes. Process-
+// wide, set once before the first exchange (main, from --exchange); every
+// rank must set the same.
+enum class AllToAll { direct, two_level, automatic };
+void set_all_to_all(AllToAll how);
+AllToAll all_to_all();
 
 // Bytes plus per-rank counts: counts[r] bytes go to (or came from) rank r,
 // in rank order within data.
@@ -91,7 +108,10 @@ struct Bytes {
 
 // Collective: personalised all-to-all of bytes; counts travel first. Any
 // size: in rounds of at most max_message_bytes() / size() bytes per peer.
+// Direct or in two levels as all_to_all() says; the same result either way.
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send);
+// Collective: always the direct exchange.
+Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send);
 
 // Collective: reductions of one or many values.
 uint64_t allreduce_sum(const Comm& comm, uint64_t v);

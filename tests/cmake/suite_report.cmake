@@ -25,3 +25,20 @@ spellcheck_add_mpi_test(NAME e2e.sorted_output RANKS 6 8 THREADS 1 TIMEOUT 300
   WRAP env SPELLCHECK_MAX_MESSAGE_BYTES=5 bash ${CMAKE_CURRENT_SOURCE_DIR}/report_locations.sh
        $<TARGET_FILE:reference_spellcheck> ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
   COMMAND $<TARGET_FILE:spellcheck>)
+
+# The two-level all-to-all (node_exchange.hpp) in the whole program: the
+# dictionary shuffle and the word routing (with occurrence counts, first
+# positions and line marks) on emulated nodes of 2 ranks (4 ranks: 2 nodes)
+# and of 3 ranks (6 ranks: 2 nodes); -o and --report
+# against the reference on every hand-made document case.
+foreach(combo "4|2" "6|3")
+  string(REPLACE "|" ";" combo "${combo}")
+  list(GET combo 0 ranks)
+  list(GET combo 1 per_node)
+  spellcheck_add_mpi_test(NAME e2e.two_level.l${per_node} RANKS ${ranks} THREADS 1 TIMEOUT 300
+    FIXTURES e2e.empty_dir LABELS "e2e;report"
+    WRAP env SPELLCHECK_RANKS_PER_NODE=${per_node} SPELLCHECK_EXCHANGE=two-level
+         bash ${CMAKE_CURRENT_SOURCE_DIR}/report_locations.sh $<TARGET_FILE:reference_spellcheck>
+         ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
+    COMMAND $<TARGET_FILE:spellcheck>)
+endforeach()
