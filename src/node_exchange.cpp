@@ -30,8 +30,16 @@ NodeLayout make_node_layout(const Comm& comm) {
   const int rank = comm.rank(), p = comm.size();
   // This rank's node, named by its lowest rank.
   int first_on_node = 0;
+  const char* slurm_node = std::getenv("SLURM_NODEID");
   if (const int declared = declared_ranks_per_node(); declared > 0) {
     first_on_node = rank / declared * declared;
+  } else if (slurm_node && *slurm_node) {
+    // Slurm's node of this task (emulated nodes share one machine's memory).
+    MPI_Comm same = MPI_COMM_NULL;
+    const int node_id = std::atoi(slurm_node);
+    check(MPI_Comm_split(comm.get(), node_id, rank, &same), "MPI_Comm_split");
+    check(MPI_Allreduce(&rank, &first_on_node, 1, MPI_INT, MPI_MIN, same), "MPI_Allreduce");
+    MPI_Comm_free(&same);
   } else {
     MPI_Comm shared = MPI_COMM_NULL;
     check(MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shared), "MPI_Comm_split_type");

@@ -266,7 +266,8 @@ Options:
                           (inside each node, then across nodes: fewer,
                           larger messages), auto (two-level from 16 ranks on
                           2+ nodes). Nodes: SPELLCHECK_RANKS_PER_NODE=L
-                          (emulated nodes of L ranks) or shared memory
+                          (emulated nodes of L ranks), else SLURM_NODEID,
+                          else the ranks that share memory
   --no-trigram-filter     hash and probe every candidate (by default candidates
                           with a letter triple no entry has are dropped first)
   --no-affix-filter       try edits at every position (by default only where

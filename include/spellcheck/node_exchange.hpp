@@ -8,7 +8,8 @@
 // copy inside the node.
 //
 // Which ranks share a node: SPELLCHECK_RANKS_PER_NODE=L if set (rank r is on
-// node r / L: emulated nodes, tests), else MPI_Comm_split_type(SHARED). The
+// node r / L: emulated nodes, tests), else SLURM_NODEID if set (under Slurm,
+// emulated nodes too), else MPI_Comm_split_type(SHARED). The
 // two levels need the same L everywhere and ranks placed by node in blocks
 // (node n holds ranks nL .. nL + L - 1, mpirun's and srun's default block
 // placement); otherwise, or on one node, the exchange stays direct.
