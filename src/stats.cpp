@@ -152,7 +152,7 @@ std::string summary_line(const SpecRun& r) {
       r.ranks, r.threads, static_cast<ull>(c.tokens), static_cast<ull>(c.distinct), static_cast<ull>(c.misspelled),
       static_cast<ull>(c.generated), percent(c.pruned, c.generated), percent(c.filter_rejected, c.generated),
       static_cast<ull>(c.remote_lookups), static_cast<ull>(c.hits), static_cast<ull>(c.skipped_too_long),
-      static_cast<ull>(r.skipped_binary_in_walk + c.binary_files_read), r.phases.back().max);
+      static_cast<ull>(r.skipped_binary_in_walk) + static_cast<ull>(c.binary_files_read), r.phases.back().max);
 }
 
 std::string summary_line(const RankedRun& r) {
