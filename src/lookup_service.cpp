@@ -71,8 +71,12 @@ bool any_thread_or_main() {
 }
 }  // namespace
 
-LookupService::LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches)
-    : any_thread_(any_thread_or_main()), comm_(comm.get()), shard_(shard), owner_(std::this_thread::get_id()) {
+LookupService::LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches, size_t max_open)
+    : any_thread_(any_thread_or_main()),
+      comm_(comm.get()),
+      shard_(shard),
+      owner_(std::this_thread::get_id()),
+      max_open_(std::max<size_t>(1, max_open)) {
   outgoing_.set_capacity(static_cast<std::ptrdiff_t>(queue_batches));
   state_ = std::make_unique<State>();
 }
@@ -108,7 +112,7 @@ void LookupService::send(RequestBatch&& batch) {
   try {
     // Serve until a request may open; the peers serve ours meanwhile, from
     // their own send() or poll(), so this ends.
-    for (unsigned idle = 0; state_->open >= kMaxOpenRequests;) pause(step(), idle);
+    for (unsigned idle = 0; state_->open >= max_open_;) pause(step(), idle);
     post(std::move(batch));
   } catch (const std::exception& e) {
     mpi::abort_job(std::string("lookup service: ") + e.what(), exit_code_of(e));
@@ -183,7 +187,7 @@ bool LookupService::step() {
 
   // The workers' batches go out as they come.
   RequestBatch b;
-  while (st.open < kMaxOpenRequests && outgoing_.try_pop(b)) {
+  while (st.open < max_open_ && outgoing_.try_pop(b)) {
     post(std::move(b));
     active = true;
   }

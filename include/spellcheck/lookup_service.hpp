@@ -73,7 +73,9 @@ class LookupService {
 
   // On the thread that initialised MPI (mpi::Error otherwise, unless MPI
   // runs with MPI_THREAD_MULTIPLE). Collective: duplicates comm.
-  LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches);
+  // max_open: requests of this rank unanswered at once (tests use a few).
+  LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches,
+                size_t max_open = kMaxOpenRequests);
   // Finishes (collective termination) if finish() was not called.
   ~LookupService();
   LookupService(const LookupService&) = delete;
@@ -122,6 +124,7 @@ class LookupService {
   std::vector<Slot> hits_;
   ServiceStats stats_;
   std::thread::id owner_;
+  size_t max_open_;
   bool finished_ = false;
   std::unique_ptr<State> state_;
 };
