@@ -4,30 +4,10 @@
 #include <cstdio>
 
 #include "spellcheck/code_points.hpp"
+#include "spellcheck/json.hpp"
 
 namespace spellcheck {
 
-void append_json_string(std::string& out, std::string_view s) {
-  out.push_back('"');
-  std::vector<char32_t> cps(s.size() + 1);
-  const size_t n = decode_utf8(s, cps.data());
-  for (size_t i = 0; i < n; ++i) {
-    const char32_t c = cps[i];
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(static_cast<char>(c));
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-      out += buf;
-    } else if (c >= 0xDC80 && c <= 0xDCFF) {
-      out += "\xEF\xBF\xBD";  // an invalid byte: U+FFFD
-    } else {
-      append_utf8(out, c);
-    }
-  }
-  out.push_back('"');
-}
 
 std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {

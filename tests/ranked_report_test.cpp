@@ -33,11 +33,6 @@ std::vector<LineView> read_run(const std::string& run) {
   return out;
 }
 
-std::string json(std::string_view s) {
-  std::string out;
-  append_json_string(out, s);
-  return out;
-}
 
 }  // namespace
 
@@ -129,19 +124,3 @@ TEST_CASE("make_ranked_run: jsonl") {
   }
 }
 
-TEST_CASE("append_json_string: escaping") {
-  CHECK(json("plain") == "\"plain\"");
-  CHECK(json("") == "\"\"");
-  CHECK(json("a\"b") == "\"a\\\"b\"");
-  CHECK(json("a\\b") == "\"a\\\\b\"");
-  CHECK(json("tab\there") == "\"tab\\u0009here\"");
-  CHECK(json(std::string_view("nul\0x", 5)) == "\"nul\\u0000x\"");
-  CHECK(json("\x01\x1f") == "\"\\u0001\\u001f\"");
-  CHECK(json("\x7f") == "\"\x7f\"");
-  CHECK(json("d\xC3\xA9j\xC3\xA0") == "\"d\xC3\xA9j\xC3\xA0\"");  // valid UTF-8 as it is
-  CHECK(json("\xCE\xA9\xF0\x9D\x84\x9E") == "\"\xCE\xA9\xF0\x9D\x84\x9E\"");
-  CHECK(json("a\xFF" "b") == "\"a\xEF\xBF\xBD" "b\"");  // an invalid byte: U+FFFD
-  CHECK(json("\xC3") == "\"\xEF\xBF\xBD\"");            // truncated
-  CHECK(json("\xC0\xAF") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");  // overlong: one per byte
-  CHECK(json("\xED\xA0\x80") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // a surrogate
-}

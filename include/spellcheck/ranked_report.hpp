@@ -21,8 +21,4 @@ enum class OutputFormat { text, jsonl };
 std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra = {});
 
-// s as a JSON string literal (quotes included); bytes that are not valid
-// UTF-8 become U+FFFD.
-void append_json_string(std::string& out, std::string_view s);
-
 }  // namespace spellcheck
