@@ -14,6 +14,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include "spellcheck/byte_source.hpp"
@@ -450,19 +451,20 @@ struct ThreadState {
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
 
-// Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file.
-void process_range(ThreadState& ts, const InputPlan& plan, const ByteRange& r, size_t max_len) {
+// Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file,
+// `file` (plan.files[r.file_index], or a piece of it in memory), which
+// starts at stream position stream_base and ends before file_end.
+void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end,
+                   const ByteRange& r, size_t max_len) {
   if (r.begin >= r.end) return;
-  const InputFile& file = plan.files[r.file_index];
   // The planned size bounds every reader alike; a compressed file is read to
   // its end, whatever its decoded size (positions past its span are clamped).
   const bool whole = file.whole();
   const uint64_t fsize = whole ? UINT64_MAX : file.size;
   const uint64_t end = whole ? UINT64_MAX : r.end;
-  const uint64_t last_pos = whole ? plan.offsets[r.file_index + 1] - 1 : UINT64_MAX;
+  const uint64_t last_pos = whole ? file_end - 1 : UINT64_MAX;
   if (r.begin >= fsize) return;
   const std::unique_ptr<ByteSource> src = open_source(file);
-  const uint64_t stream_base = plan.offsets[r.file_index];
   unsigned char* const buf = ts.buf.get();
   const size_t cap = ts.cap;
   size_t len = 0;                // valid bytes in buf
@@ -631,9 +633,72 @@ void merge_word(WordTable& into, const WordKey& key, const WordTable::Slot& s, c
 
 }  // namespace
 
-LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges, size_t max_word_length,
-                               int threads, const ProgressFn& progress, const ReaderTuning& tuning) {
-  LocalWords out;
+struct WordCollector::Impl {
+  size_t max_word_length;
+  int threads;  // team size asked for
+  ReaderTuning tuning;
+  size_t cap;
+  // One state per thread number, made by that thread when it first works;
+  // a team may be smaller than asked (OMP_THREAD_LIMIT, OMP_DYNAMIC, a
+  // nested region): states no thread made are dropped in finish().
+  std::vector<std::unique_ptr<ThreadState>> states;
+  uint64_t bytes_read = 0;
+
+  ThreadState& state(int tid) {
+    auto& st = states[static_cast<size_t>(tid)];
+    if (!st) st = std::make_unique<ThreadState>(cap, tuning.line_marks);
+    return *st;
+  }
+
+  // Tokenizes units (ranges of file `file_of(u)`) in a team of up to
+  // `threads` threads; progress(done, total work) now and then.
+  template <class FileOf, class Work>
+  void run_units(const std::vector<ByteRange>& units, FileOf&& file_of, Work&& work, uint64_t total,
+                 const ProgressFn& progress) {
+    if (units.empty()) return;
+    const int nt = static_cast<int>(std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), units.size())));
+    std::atomic<uint64_t> done{0};
+    FirstError err;
+    const long n_units = static_cast<long>(units.size());
+    const auto one = [&](int tid, const ByteRange& u) {
+      err.run([&] {
+        const auto [file, base, end] = file_of(u);
+        process_range(state(tid), *file, base, end, u, max_word_length);
+      });
+      const uint64_t d = done.fetch_add(work(u)) + work(u);
+      if (tid == 0 && progress) err.run([&] { progress(d, total); });
+    };
+    if (nt == 1) {  // no team for one thread (a stream piece at a time)
+      for (const ByteRange& u : units)
+        if (!err.failed()) one(0, u);
+    } else {
+#pragma omp parallel num_threads(nt)
+      {
+        const int tid = omp_get_thread_num();
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < n_units; ++i)
+          if (!err.failed()) one(tid, units[static_cast<size_t>(i)]);
+      }
+    }
+    err.rethrow();
+  }
+
+  LocalWords finish();
+};
+
+WordCollector::WordCollector(size_t max_word_length, int threads, const ReaderTuning& tuning)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->max_word_length = max_word_length;
+  impl_->threads = threads > 0 ? threads : omp_get_max_threads();
+  impl_->tuning = tuning;
+  impl_->cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
+  impl_->states.resize(static_cast<size_t>(impl_->threads));
+}
+
+WordCollector::~WordCollector() = default;
+
+void WordCollector::add_ranges(const InputPlan& plan, std::span<const ByteRange> ranges, const ProgressFn& progress) {
+  Impl& im = *impl_;
   // Work of a range: its bytes, or a compressed file's bytes on disk.
   const auto work = [&](const ByteRange& r) {
     const InputFile& f = plan.files[r.file_index];
@@ -642,12 +707,11 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   uint64_t total = 0;
   for (const ByteRange& r : ranges) {
     total += work(r);
-    if (!plan.files[r.file_index].whole()) out.bytes_read += r.end - r.begin;
+    if (!plan.files[r.file_index].whole()) im.bytes_read += r.end - r.begin;
   }
-
-  int nt = threads > 0 ? threads : omp_get_max_threads();
-  size_t unit = tuning.unit_bytes;
-  if (unit == 0) unit = static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(nt) * 8), 64u << 10, 8u << 20));
+  size_t unit = im.tuning.unit_bytes;
+  if (unit == 0)
+    unit = static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(im.threads) * 8), 64u << 10, 8u << 20));
   std::vector<ByteRange> units;
   for (const ByteRange& r : ranges) {
     if (plan.files[r.file_index].whole()) {  // never cut: one unit
@@ -656,34 +720,42 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
     }
     for (uint64_t b = r.begin; b < r.end; b += unit) units.push_back({r.file_index, b, std::min<uint64_t>(r.end, b + unit)});
   }
-  nt = static_cast<int>(std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(nt), units.size())));
-  const size_t cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
+  const auto file_of = [&](const ByteRange& u) {
+    return std::tuple{&plan.files[u.file_index], plan.offsets[u.file_index], plan.offsets[u.file_index + 1]};
+  };
+  im.run_units(units, file_of, work, total, progress);
+}
 
-  // One state per thread of the team, indexed by thread number. The team
-  // may be smaller than asked (OMP_THREAD_LIMIT, OMP_DYNAMIC, a nested
-  // region): states no thread made are dropped after the region.
-  std::vector<std::unique_ptr<ThreadState>> states(static_cast<size_t>(nt));
-  std::atomic<uint64_t> done{0};
+void WordCollector::add_piece(const InputPlan& plan, uint32_t file_index, uint64_t origin, std::string_view bytes) {
+  Impl& im = *impl_;
+  if (bytes.empty()) return;
+  im.bytes_read += bytes.size();
+  // The piece as a file that ends where it does: its end is a safe split
+  // byte or the stream's end, so its last token ends there either way.
+  InputFile piece;
+  piece.path = plan.files[file_index].path;
+  piece.size = origin + bytes.size();
+  piece.memory = HeldBytes{std::shared_ptr<const void>(bytes.data(), [](const void*) {}), bytes};
+  piece.memory_origin = origin;
+  size_t unit = im.tuning.unit_bytes;
+  if (unit == 0) unit = std::max<size_t>(bytes.size() / (static_cast<size_t>(im.threads) * 2) + 1, 64u << 10);
+  std::vector<ByteRange> units;
+  for (uint64_t b = origin; b < piece.size; b += unit) units.push_back({file_index, b, std::min<uint64_t>(piece.size, b + unit)});
+  const auto file_of = [&](const ByteRange&) {
+    return std::tuple{&piece, plan.offsets[file_index], plan.offsets[file_index + 1]};
+  };
+  im.run_units(units, file_of, [](const ByteRange& u) { return u.end - u.begin; }, bytes.size(), {});
+}
+
+LocalWords WordCollector::finish() { return impl_->finish(); }
+
+LocalWords WordCollector::Impl::finish() {
+  LocalWords out;
+  out.bytes_read = bytes_read;
   FirstError err;
-  const long n_units = static_cast<long>(units.size());
-
-#pragma omp parallel num_threads(nt)
-  {
-    const int tid = omp_get_thread_num();
-    err.run([&] { states[static_cast<size_t>(tid)] = std::make_unique<ThreadState>(cap, tuning.line_marks); });
-#pragma omp barrier
-#pragma omp for schedule(dynamic, 1)
-    for (long i = 0; i < n_units; ++i) {
-      if (err.failed()) continue;
-      const ByteRange& u = units[static_cast<size_t>(i)];
-      err.run([&] { process_range(*states[static_cast<size_t>(tid)], plan, u, max_word_length); });
-      const uint64_t d = done.fetch_add(work(u)) + work(u);
-      if (tid == 0 && progress) err.run([&] { progress(d, total); });
-    }
-  }
-  err.rethrow();
   std::erase_if(states, [](const std::unique_ptr<ThreadState>& s) { return !s; });
-  nt = static_cast<int>(states.size());
+  if (states.empty()) return out;
+  int nt = static_cast<int>(states.size());
 
   for (const auto& s : states) {
     out.line_units.insert(out.line_units.end(), s->line_units.begin(), s->line_units.end());
@@ -756,6 +828,13 @@ LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange>
   }
   err.rethrow();
   return out;
+}
+
+LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges, size_t max_word_length,
+                               int threads, const ProgressFn& progress, const ReaderTuning& tuning) {
+  WordCollector collector(max_word_length, threads, tuning);
+  collector.add_ranges(plan, ranges, progress);
+  return collector.finish();
 }
 
 LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length, int threads,

@@ -10,13 +10,13 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <future>
-#include <thread>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <utility>
 
 #include "spellcheck/errors.hpp"
+#include "spellcheck/stream_reader.hpp"
 
 namespace spellcheck {
 
@@ -28,25 +28,6 @@ namespace {
 
 Codec codec_of(std::string_view head) {
   return detect_codec(reinterpret_cast<const unsigned char*>(head.data()), head.size());
-}
-
-// All of a stream input ("-" is standard input), decoded if compressed.
-HeldBytes read_stream(const std::string& path) {
-  const int fd = path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail(path, errno);
-  HeldBytes held;
-  try {
-    held = read_fd_all(fd, path);
-  } catch (...) {
-    if (fd != STDIN_FILENO) ::close(fd);
-    throw;
-  }
-  if (fd != STDIN_FILENO) ::close(fd);
-  if (const Codec c = codec_of(held.bytes); c != Codec::none) {
-    const auto decoded = decoding_source(memory_source(held.bytes, 0, path), c, path);
-    held = hold(read_all(*decoded));
-  }
-  return held;
 }
 
 bool is_stream(const struct stat& st) { return S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode); }
@@ -221,38 +202,26 @@ InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions
                    plan.files.end());
   if (plan.files.size() > UINT32_MAX) throw InputError("too many input files");
   // Every other input checked: now the streams are read, by threads, while
-  // the run goes on (finish_stream_reads).
+  // the run goes on. A reader holds at most about 1 GiB.
   for (InputFile& f : plan.files)
     if (f.stream) {
-      auto pending = std::make_shared<PendingRead>();
-      std::promise<HeldBytes> promise;
-      pending->result = promise.get_future();
-      pending->thread = std::thread([path = f.path, promise = std::move(promise)]() mutable {
-        try {
-          promise.set_value(read_stream(path));
-        } catch (...) {
-          promise.set_exception(std::current_exception());
-        }
-      });
-      f.pending = std::move(pending);
+      const size_t piece = stream_piece_bytes();
+      f.reader = std::make_shared<StreamReader>(f.path, piece, std::max<size_t>(4, (size_t{1} << 30) / piece));
     }
   finish_input_plan(plan);
   return plan;
 }
 
-PendingRead::~PendingRead() {
-  // A run that stops early does not wait for a stream that may never end
-  // (a terminal): the thread goes with the process.
-  if (thread.joinable()) thread.detach();
-}
-
 void finish_stream_reads(InputPlan& plan) {
   for (InputFile& f : plan.files) {
-    if (!f.pending) continue;
-    f.pending->thread.join();
-    HeldBytes bytes = f.pending->result.get();  // rethrows the reader's InputError
-    f.pending.reset();
-    f.memory = std::move(bytes);
+    if (!f.reader) continue;
+    std::string all;
+    while (std::optional<StreamPiece> piece = f.reader->next()) {  // rethrows the reader's InputError
+      all.append(piece->data(), piece->size);
+      f.reader->give_back(std::move(*piece));
+    }
+    f.reader.reset();
+    f.memory = hold(std::move(all));
     f.size = f.memory.bytes.size();
   }
   finish_input_plan(plan);

@@ -176,14 +176,15 @@ class Pipeline {
   // to its owner (in document mode with its occurrence count and first
   // position, summed and minimised at the owner).
   void read_input() {
-    // Rank 0 read the stream inputs meanwhile, in threads: wait for them.
-    run_.step([&] {
-      if (rank_ == 0) finish_stream_reads(plan_);
-    });
-    if (opt_.words_mode)
+    if (opt_.words_mode) {
+      // Rank 0 read the stream inputs meanwhile, in threads: wait for them.
+      run_.step([&] {
+        if (rank_ == 0) finish_stream_reads(plan_);
+      });
       read_word_lists();
-    else
+    } else {
       read_documents();
+    }
   }
 
   // The owners judge their words against their shards.
@@ -352,19 +353,18 @@ class Pipeline {
     LocalWords local;
     {
       PhaseTimer pt(t_, "ingest");
-      share_stream_inputs(comm_, plan_);
       Progress progress(progress_, comm_.size() > 1 ? "reading (rank 0's share)" : "reading", 0, "MB",
                         opt_.progress_interval);
       ReaderTuning tuning;
       tuning.line_marks = report_wanted();
       run_.step([&] {
-        fault::point("ingest", rank_);
-        local = collect_document_words(plan_, comm_.rank(), comm_.size(), opt_.max_word_length, omp_get_max_threads(),
-                                       [&](uint64_t done, uint64_t total) {
-                                         progress.set_total(total >> 20);
-                                         progress.advance_to(done >> 20);
-                                       },
-                                       tuning);
+        // Stream inputs are tokenized as they arrive (fault point inside).
+        local = ingest_document_words(comm_, plan_, opt_.max_word_length, omp_get_max_threads(),
+                                      [&](uint64_t done, uint64_t total) {
+                                        progress.set_total(total >> 20);
+                                        progress.advance_to(done >> 20);
+                                      },
+                                      tuning);
       });
       if (tuning.line_marks) line_table_ = gather_line_table(comm_, plan_, local.line_units);
       counts_.tokens = local.tokens;

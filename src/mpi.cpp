@@ -483,6 +483,44 @@ void recv_stream(const Comm& comm, int source, size_t chunk, const std::function
   }
 }
 
+constexpr int kMessageTag = 0x5d;  // SendRequest and recv_message
+
+SendRequest::SendRequest(const Comm& comm, int dest, std::string_view bytes) {
+  if (bytes.size() > max_message_bytes()) throw Error("message too large for one MPI call (" + std::to_string(bytes.size()) + ")");
+  check(MPI_Isend(bytes.data(), narrow<int>(bytes.size()), MPI_BYTE, dest, kMessageTag, comm.get(), &request_),
+        "MPI_Isend");
+  count_sent(1, bytes.size());
+}
+
+SendRequest::SendRequest(SendRequest&& o) noexcept : request_(o.request_) { o.request_ = MPI_REQUEST_NULL; }
+
+SendRequest::~SendRequest() {
+  if (request_ != MPI_REQUEST_NULL) MPI_Wait(&request_, MPI_STATUS_IGNORE);
+}
+
+bool SendRequest::done() {
+  if (request_ == MPI_REQUEST_NULL) return true;
+  int flag = 0;
+  check(MPI_Test(&request_, &flag, MPI_STATUS_IGNORE), "MPI_Test");
+  return flag != 0;
+}
+
+void SendRequest::wait() {
+  if (request_ != MPI_REQUEST_NULL) check(MPI_Wait(&request_, MPI_STATUS_IGNORE), "MPI_Wait");
+}
+
+size_t recv_message(const Comm& comm, int source, const std::function<char*(size_t)>& place) {
+  MPI_Message message;
+  MPI_Status status;
+  check(MPI_Mprobe(source, kMessageTag, comm.get(), &message, &status), "MPI_Mprobe");
+  int n = 0;
+  check(MPI_Get_count(&status, MPI_BYTE, &n), "MPI_Get_count");
+  char* at = n > 0 ? place(static_cast<size_t>(n)) : nullptr;
+  check(MPI_Mrecv(at, n, MPI_BYTE, &message, MPI_STATUS_IGNORE), "MPI_Mrecv");
+  count_received(1, static_cast<uint64_t>(n));
+  return static_cast<size_t>(n);
+}
+
 double now() { return MPI_Wtime(); }
 
 }  // namespace spellcheck::mpi

@@ -129,13 +129,13 @@ TEST_CASE("missing or unreadable inputs throw InputError naming the path") {
     CHECK_THROWS_WITH_AS(plan_of({t.str("sub")}), ("cannot read '" + closed + "': Permission denied").c_str(), InputError);
     fs::permissions(t.path / "sub/closed", fs::perms::owner_all);
   }
-  // A device is a stream input (read whole, here empty), not an error.
+  // A device is a stream input (read by a thread, here empty), not an error.
   InputPlan dev = plan_of({"/dev/null"});
   REQUIRE(dev.files.size() == 1);
   CHECK(dev.files[0].stream);
-  CHECK(dev.files[0].pending);
+  CHECK(dev.files[0].reader);
   finish_stream_reads(dev);
-  CHECK(!dev.files[0].pending);
+  CHECK(!dev.files[0].reader);
   CHECK(dev.files[0].memory.owner);
   CHECK(dev.files[0].size == 0);
 }

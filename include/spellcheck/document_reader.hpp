@@ -14,8 +14,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spellcheck/input_plan.hpp"
@@ -56,6 +58,33 @@ struct ReaderTuning {
 LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length,
                                   int threads, const ProgressFn& progress = {},
                                   const ReaderTuning& tuning = {});
+
+// The same, added to bit by bit: ranges of files, and pieces of stream
+// inputs as they arrive (stream_input.hpp); the thread tables live on
+// between calls and are merged once, by finish(). Calls come from one
+// thread (each may run an OpenMP team).
+class WordCollector {
+ public:
+  WordCollector(size_t max_word_length, int threads, const ReaderTuning& tuning = {});
+  ~WordCollector();
+  WordCollector(const WordCollector&) = delete;
+  WordCollector& operator=(const WordCollector&) = delete;
+
+  // Ranges of plan's files, each snapped at both ends as above; positions
+  // are plan's stream positions.
+  void add_ranges(const InputPlan& plan, std::span<const ByteRange> ranges, const ProgressFn& progress = {});
+  // Bytes [origin, origin + bytes.size()) of stream input
+  // plan.files[file_index]: they start at offset 0 or at a safe split byte
+  // and end right before one or at the stream's end (stream_reader.hpp), so
+  // the piece owns exactly the tokens it holds.
+  void add_piece(const InputPlan& plan, uint32_t file_index, uint64_t origin, std::string_view bytes);
+  // The words of all that was added (once).
+  LocalWords finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // The same for arbitrary ranges (each snapped at both ends as above).
 LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges,

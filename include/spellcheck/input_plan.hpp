@@ -9,32 +9,23 @@
 // matching an --exclude glob and binary files (a NUL byte in the first 4 KiB
 // of the decoded bytes, grep's rule) are left out unless asked for; a path
 // named on the command line is always read. "-", and a named FIFO or
-// character device (/dev/stdin, <(...)), is a stream input: rank 0 reads it
-// whole while planning and shares it out (stream_input.hpp). Compressed files
+// character device (/dev/stdin, <(...)), is a stream input: a thread of
+// rank 0 reads it in pieces from planning on, and rank 0 shares them out as
+// they come (stream_input.hpp). Compressed files
 // (byte_source.hpp: magic bytes) are read whole by one thread of one rank.
 #include <algorithm>
 #include <cstdint>
-#include <future>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "spellcheck/byte_source.hpp"
 
 namespace spellcheck {
 
-// A stream input being read by a thread of rank 0 (make_input_plan).
-struct PendingRead {
-  std::future<HeldBytes> result;
-  std::thread thread;
-  PendingRead() = default;
-  PendingRead(const PendingRead&) = delete;
-  PendingRead& operator=(const PendingRead&) = delete;
-  ~PendingRead();
-};
+class StreamReader;  // stream_reader.hpp
 
 struct InputFile {
   std::string path;
@@ -49,7 +40,7 @@ struct InputFile {
   // (rank 0: all of them). Local: not serialized.
   HeldBytes memory;
   uint64_t memory_origin = 0;
-  std::shared_ptr<PendingRead> pending;  // rank 0, until finish_stream_reads
+  std::shared_ptr<StreamReader> reader;  // rank 0: a stream input being read, in pieces
 
   // Compressed files cannot be cut: one thread reads each from its start.
   bool whole() const { return codec != Codec::none; }
@@ -93,12 +84,14 @@ struct InputPlan {
 // neither a regular file, a directory nor a stream. Inside directories,
 // broken links and special files (FIFOs, sockets, devices) are skipped. A
 // path named twice (or reached twice) is read once. Stream inputs start
-// being read here, each by a thread, once every other input is checked;
-// their size is 0 until finish_stream_reads.
+// being read here, each by a thread (InputFile::reader), once every other
+// input is checked; their size is 0 until they are read (finish_stream_reads,
+// or the document reader's ingest_document_words).
 InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions& options = {});
 
-// Waits for the stream inputs (into InputFile::memory, compressed ones
-// decoded), sets their sizes and the offsets. Throws the readers' InputError.
+// Reads the stream inputs to their ends (into InputFile::memory, compressed
+// ones decoded), sets their sizes and the offsets. Throws the readers'
+// InputError.
 void finish_stream_reads(InputPlan& plan);
 
 // Builds offsets from files (after filling files by hand).

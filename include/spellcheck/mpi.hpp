@@ -198,6 +198,27 @@ class WriteFile {
 void send_stream(const Comm& comm, int dest, std::string_view bytes, size_t chunk);
 void recv_stream(const Comm& comm, int source, size_t chunk, const std::function<void(std::string_view)>& sink);
 
+// Point to point, non-blocking: one message of bytes (at most
+// max_message_bytes()) to dest, under its own tag; the bytes must stay
+// alive and unchanged until done() says so. Waits in its destructor.
+class SendRequest {
+ public:
+  SendRequest() = default;
+  SendRequest(const Comm& comm, int dest, std::string_view bytes);
+  ~SendRequest();
+  SendRequest(SendRequest&& o) noexcept;
+  SendRequest& operator=(SendRequest&&) = delete;
+  SendRequest(const SendRequest&) = delete;
+  SendRequest& operator=(const SendRequest&) = delete;
+  bool done();  // tests; true once the bytes may be reused
+  void wait();
+
+ private:
+  MPI_Request request_ = MPI_REQUEST_NULL;
+};
+// Point to point, blocking: the next such message from source, its bytes
+// where place(size) says (not called for an empty message). Returns its size.
+size_t recv_message(const Comm& comm, int source, const std::function<char*(size_t)>& place);
 // Seconds since an arbitrary point (MPI_Wtime).
 double now();
 
