@@ -9,7 +9,10 @@
 # a temporary folder, then PART is one of:
 #   stdin       `cat files | spellcheck DICT -` and `spellcheck --words DICT
 #               < list` on ranks 1-4 equal the reference on the same bytes
-#               as a file; a named pipe and gzip'd standard input too
+#               as a file; a named pipe and gzip'd standard input too;
+#               with 4 KiB pieces (SPELLCHECK_STREAM_PIECE_BYTES): ranks
+#               1-4 x threads 1-2, a piece grown past a 20,000-letter run,
+#               an empty stream, --report locations of a file and -
 #   tree        a folder with hidden files and folders, binary files and
 #               --exclude'd names equals the reference on the files that
 #               should be read; --verbose names the binary files, the summary
@@ -17,8 +20,9 @@
 #   compressed  the collection as .gz, .zst (no extension), .bz2 and .xz
 #               (and plain) equals the plain collection on ranks 1-4 x
 #               threads 1-2; a gzip'd word list too
-#   bad         truncated and corrupt archives: exit 2, one line naming the
-#               file, no output file left
+#   bad         truncated and corrupt archives, and a truncated gzip'd
+#               standard input: exit 2, one line naming the file, no output
+#               file left
 #   progress    mpirun's captured stderr holds whole progress lines (phase,
 #               done/total, rate, time left; a line per phase done) with
 #               --progress, and by default when there is a controlling
@@ -103,6 +107,38 @@ stdin)
   "$reference" "$dict" a.txt plain/f03.txt >want-two.txt
   cat plain/f03.txt | run 2 1 "$dict" a.txt - >got.txt
   same want-two.txt got.txt "a file and - together"
+  # Pieces of 4 KiB: the stream (240 KB) is tokenized as it arrives, about
+  # 60 pieces shared out while it is read; a run of 20,000 letters (no place
+  # to cut) makes a piece grow. An empty stream is an empty file.
+  export SPELLCHECK_STREAM_PIECE_BYTES=4096
+  { head -c 20000 /dev/zero | tr '\0' x; printf ' '; cat all.txt; } >long.txt
+  "$reference" "$dict" long.txt >want-long.txt
+  : >empty.txt
+  "$reference" "$dict" empty.txt >want-empty.txt
+  for p in 1 2 3 4; do
+    for t in 1 2; do
+      cat plain/*.txt | run $p $t "$dict" - >got.txt
+      same want.txt got.txt "4 KiB pieces: cat | spellcheck DICT - on $p ranks, $t threads"
+    done
+    run $p 2 "$dict" - <long.txt >got.txt
+    same want-long.txt got.txt "4 KiB pieces, a piece grown past 20,000 bytes, on $p ranks"
+    : | run $p 1 "$dict" - >got.txt
+    same want-empty.txt got.txt "an empty stream on $p ranks"
+  done
+  # --report: first locations in the stream, and in a file whose place in
+  # the collection comes after it ("-" sorts first): the reference reads a
+  # file named "-" with the same bytes.
+  cp plain/f04.txt ./-
+  "$reference" --report want.tsv -o want-report.txt "$dict" a.txt - || fail "the reference on a file named -"
+  for p in 1 3; do
+    rm -f got.tsv
+    run $p 2 --report got.tsv -o got-report.txt "$dict" a.txt - <plain/f04.txt
+    same want.tsv got.tsv "4 KiB pieces: --report locations of a file and - on $p ranks"
+    same want-report.txt got-report.txt "4 KiB pieces: -o of a file and - on $p ranks"
+  done
+  gzip -c all.txt | run 2 2 "$dict" - >got.txt
+  same want.txt got.txt "4 KiB pieces: gzip'd standard input on 2 ranks"
+  unset SPELLCHECK_STREAM_PIECE_BYTES
   ;;
 tree)
   mkdir -p tree/a tree/.git tree/sub/.cache tree/build tree/bin
@@ -196,6 +232,22 @@ bad)
     [ -z "$(ls -A . | grep '^out.txt')" ] || fail "$fmt corrupt: output left behind"
     echo "ok: corrupt $fmt"
   done
+  # A truncated compressed stream, cut after many 4 KiB pieces went out to
+  # the ranks: the same one line, exit 2, nothing written, no rank left.
+  cat all.txt all.txt all.txt | gzip -c >full-stream.gz
+  size=$(stat -c %s full-stream.gz)
+  for p in 1 3; do
+    head -c $((size * 2 / 3)) full-stream.gz |
+      SPELLCHECK_STREAM_PIECE_BYTES=4096 timeout 60 "$mpiexec" -n $p "$spellcheck" -q -o out.txt "$dict" - >stdout.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] || fail "truncated gzip'd standard input on $p ranks: exit $rc, not 2"
+    [ "$(grep -c 'spellcheck: error:' err.txt)" -eq 1 ] &&
+      grep -q "spellcheck: error: cannot read '-': truncated gzip data" err.txt ||
+      { fail "truncated gzip'd standard input on $p ranks: one error line naming -"; cat err.txt; }
+    [ -z "$(ls -A . | grep '^out.txt')" ] || fail "truncated gzip'd standard input: output left behind"
+    [ -s stdout.txt ] && fail "truncated gzip'd standard input: something on stdout"
+  done
+  echo "ok: truncated gzip'd standard input"
   ;;
 progress)
   for i in $(seq 40); do cat all.txt; done >big.txt  # ~10 MB: several work units
