@@ -74,11 +74,14 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
     prefix[e] = prefix_hash(folded.data() + start[e], k, p.prefix_length);
   }
   // Stored in bucket order, so that checking a bucket reads its entries
-  // one after another rather than from all over the shard.
+  // one after another rather than from all over the shard; the most
+  // frequent first, so that a best-first search stops early in a bucket.
   std::vector<uint32_t> by_bucket(n);
   std::iota(by_bucket.begin(), by_bucket.end(), 0U);
   std::sort(by_bucket.begin(), by_bucket.end(), [&](uint32_t a, uint32_t b) {
-    return prefix[a] != prefix[b] ? prefix[a] < prefix[b] : entries[a] < entries[b];
+    if (prefix[a] != prefix[b]) return prefix[a] < prefix[b];
+    if (frequency[a] != frequency[b]) return frequency[a] > frequency[b];
+    return entries[a] < entries[b];
   });
   entries_.clear();
   folded_.clear();

@@ -392,6 +392,8 @@ class Pipeline {
     params.deletes.prefix_length = opt_.prefix_length;
     params.sound_distance = opt_.sound_distance;
     params.rare_distance = opt_.rare_distance;
+    params.far_min_count = opt_.far_min_count;
+    params.sound_min_count = opt_.sound_min_count;
     params.top = opt_.top;
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).

@@ -142,7 +142,11 @@ int64_t channel_prior(uint64_t frequency, uint64_t collection_count, const Chann
 
 int64_t channel_score(const EditProfile& e, int sound_distance, uint64_t frequency, uint64_t collection_count,
                       bool capital_mismatch, const ChannelWeights& w) {
-  int64_t s = channel_prior(frequency, collection_count, w);
+  return channel_prior(frequency, collection_count, w) + channel_evidence(e, sound_distance, capital_mismatch, w);
+}
+
+int64_t channel_evidence(const EditProfile& e, int sound_distance, bool capital_mismatch, const ChannelWeights& w) {
+  int64_t s = 0;
   s -= static_cast<int64_t>(e.transpositions) * w.transposition;
   s -= static_cast<int64_t>(e.substitutions) * w.substitution;
   s -= static_cast<int64_t>(e.keyboard_substitutions) * w.keyboard_substitution;

@@ -62,6 +62,8 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--frequencies") o.frequencies = v;
   else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--rare-distance") o.rare_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
+  else if (flag == "--far-min-count") o.far_min_count = static_cast<uint64_t>(parse_integer(flag, v, 1, 1LL << 62));
+  else if (flag == "--sound-min-count") o.sound_min_count = static_cast<uint64_t>(parse_integer(flag, v, 1, 1LL << 62));
   else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
   else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
@@ -81,7 +83,8 @@ bool takes_value(std::string_view flag) {
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
          flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
          flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
-         flag == "--rare-distance" || flag == "--exclude" || flag == "--progress-interval";
+         flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" || flag == "--exclude" ||
+         flag == "--progress-interval";
 }
 
 }  // namespace
@@ -238,6 +241,11 @@ Options:
   --rare-distance N       ranked: edits at most for dictionary words missing
                           from the frequency list (0-2, default 1; 2 with
                           --max-distance 2: every entry within 2)
+  --far-min-count N       ranked: count in the frequency list a word needs
+                          to be suggested beyond --rare-distance (default 1)
+  --sound-min-count N     ranked: count a word needs to sound alike with a
+                          phonetic key one edit away (default 500000, on
+                          en-80k's scale; equal keys: any count)
   --prefix-length N       ranked: code points of each word's prefix in the
                           symmetric-delete index (4-64, default 7)
   --format FMT            ranked: text (default, the SPEC line format with

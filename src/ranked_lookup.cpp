@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 
@@ -83,6 +85,17 @@ std::vector<size_t> record_starts(std::string_view seg, Next&& next) {
   return s;
 }
 
+// Priors are thousandths of a nat of counts under 2^64: far inside 32 bits.
+int32_t checked_prior(int64_t prior) {
+  if (prior < std::numeric_limits<int32_t>::min() || prior > std::numeric_limits<int32_t>::max())
+    throw std::logic_error("channel prior out of range");
+  return static_cast<int32_t>(prior);
+}
+
+// Tags a bucket range's first entry: not the typo's own bucket. Entry
+// numbers stay below it (a rank holds fewer than 2^31 entries).
+constexpr uint32_t kOtherBucket = 1U << 31;
+
 }  // namespace
 
 void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
@@ -145,12 +158,12 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   // Prefix deletes to their owners, spelled and hashed by threads over
   // ranges of buckets: every bucket's up to rare_distance, and those of
   // buckets with a frequent entry up to max_distance.
-  auto build_deletes = [&](DeleteTable& table, int distance, bool frequent_only) {
+  auto build_deletes = [&](DeleteTable& table, int distance, uint64_t min_count) {
     const DeleteParams dp{distance, params_.deletes.prefix_length};
     auto out = in_ranges<std::vector<std::string>>(
         buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
           mine.assign(static_cast<size_t>(p), std::string());
-          buckets_.for_each_delete(dp, lo, hi, frequent_only, [&](uint64_t prefix, uint64_t del) {
+          buckets_.for_each_delete(dp, lo, hi, min_count, [&](uint64_t prefix, uint64_t del) {
             std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
             put(s, del);
             put(s, prefix);
@@ -166,14 +179,17 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
     }
     table.build(std::move(pairs));
   };
-  build_deletes(deletes_all_, rare_distance_, false);
-  if (rare_distance_ < params_.deletes.max_distance) build_deletes(deletes_frequent_, params_.deletes.max_distance, true);
+  far_min_count_ = std::max<uint64_t>(1, params_.far_min_count);
+  sound_min_count_ = std::max<uint64_t>(1, params_.sound_min_count);
+  build_deletes(deletes_all_, rare_distance_, 0);
+  if (rare_distance_ < params_.deletes.max_distance)
+    build_deletes(deletes_frequent_, params_.deletes.max_distance, far_min_count_);
 
   // Sound-key deletes to their owners, pointing at (this rank, entry).
   {
     std::vector<std::vector<std::string>> out(1, std::vector<std::string>(static_cast<size_t>(p)));
     if (params_.sound_distance >= 0) {
-      const DeleteParams sp{params_.sound_distance, 64};
+      const DeleteParams sp{params_.sound_distance, 64}, exact_key{0, 64};
       std::vector<uint64_t> dels;
       for (uint32_t e = 0; e < buckets_.size(); ++e) {
         // Only words with a frequency sound alike: a rare word three edits
@@ -182,7 +198,8 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
         if (buckets_.frequency(e) == 0) continue;
         const std::string_view k = buckets_.sound_key(e);
         const std::u32string key(k.begin(), k.end());
-        prefix_deletes(key.data(), key.size(), sp, dels);
+        // Below sound_min_count only the key itself: found by equal keys.
+        prefix_deletes(key.data(), key.size(), buckets_.frequency(e) >= sound_min_count_ ? sp : exact_key, dels);
         const uint64_t packed =
             pack_sound_key(buckets_.sound_key(e), buckets_.folded_size(e) ? buckets_.folded(e)[0] : 0);
         for (const uint64_t h : dels) {
@@ -219,6 +236,11 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
   // Request kinds, in the top two bits of the word number.
   constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
   constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
+
+  // Each entry's prior, computed once (small enough to stay in cache).
+  std::vector<int32_t> priors(buckets_.size());
+  for (uint32_t x = 0; x < buckets_.size(); ++x)
+    priors[x] = checked_prior(channel_prior(buckets_.frequency(x), buckets_.collection_count(x), weights));
 
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
@@ -393,13 +415,8 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
       auto parts = in_ranges<Part>(starts.size(), [&](size_t lo, size_t hi, Part& out) {
         std::vector<char32_t> q;
         OsaPattern pattern;
-        std::vector<FoundEntry> found;
+        SuggestionRanker ranker(weights);
         std::vector<HashDirectory::Range> ranges;
-        auto keep = [&](int d, uint32_t entry) {
-          found.push_back(FoundEntry{buckets_.spelling(entry), buckets_.frequency(entry),
-                                     buckets_.collection_count(entry), static_cast<uint8_t>(d),
-                                     buckets_.sound_key(entry)});
-        };
         for (size_t r = lo; r < hi; ++r) {
           const char* c = seg.data() + starts[r];
           const uint32_t word = get<uint32_t>(c);
@@ -411,7 +428,8 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const size_t qn = fold_word(w, q);
           pattern.assign(q.data(), qn);
           const uint64_t letters = letter_set(q.data(), qn);
-          found.clear();
+          const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
+          ranker.start(w, params_.top);
           // Memory misses, not the distance, are most of the cost here:
           // the directory slots of all this word's buckets, then the heads
           // of their first entries and of the sound-alike entries, are
@@ -420,42 +438,63 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           for (uint32_t k = 0; k < nb; ++k) buckets_.prefetch(get<uint64_t>(c));
           ranges.clear();
           for (uint32_t k = 0; k < nb; ++k) {
-            ranges.push_back(buckets_.bucket_range(get<uint64_t>(hashes)));
-            if (ranges.back().first != ranges.back().second) buckets_.prefetch_entry(ranges.back().first);
+            const uint64_t h = get<uint64_t>(hashes);
+            ranges.push_back(buckets_.bucket_range(h));
+            if (ranges.back().first == ranges.back().second) continue;
+            buckets_.prefetch_entry(ranges.back().first);
+            __builtin_prefetch(&priors[ranges.back().first]);
+            // Only the typo's own bucket can hold an entry at distance 0.
+            if (h != own_bucket) ranges.back().first |= kOtherBucket;
           }
           const char* sound_entries = c;
-          for (uint32_t k = 0; k < ne; ++k) buckets_.prefetch_entry(get<uint32_t>(c));
-          for (const auto& [first, last] : ranges) {
-            for (uint32_t x = first; x != last; ++x) {
-              const size_t en = buckets_.folded_size(x);
-              if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(max_d)) continue;
-              if (letter_set_bound(letters, buckets_.letters(x)) > max_d) continue;
-              ++out.checked;
-              const int d = pattern.distance(buckets_.folded(x), en, max_d);
-              if (d <= max_d && (d <= rare_distance_ || buckets_.has_frequency(x))) keep(d, x);
-            }
+          for (uint32_t k = 0; k < ne; ++k) {
+            const uint32_t x = get<uint32_t>(c);
+            buckets_.prefetch_entry(x);
+            __builtin_prefetch(&priors[x]);
           }
-          if (ne > 0) {
-            const std::string key = phonetic_key(q.data(), qn);
-            const int reach = sound_alike_reach(qn);
-            c = sound_entries;
-            for (uint32_t k = 0; k < ne; ++k) {
-              const uint32_t x = get<uint32_t>(c);
-              const size_t en = buckets_.folded_size(x);
-              if ((en > qn ? en - qn : qn - en) > static_cast<size_t>(reach)) continue;
-              if (letter_set_bound(letters, buckets_.letters(x)) > reach) continue;
-              ++out.checked;
+          c = sound_entries;
+          const int reach = sound_alike_reach(qn);
+          // Entries with a bound of their score (prior, least distance
+          // from length and letters, 1 outside the own bucket, the edit a
+          // different first letter needs): once the top is full, one whose
+          // bound misses its worst score is never checked. Entries at
+          // distance 0 first: a word in capitals is then accepted at once.
+          std::string key;  // the typo's phonetic key, once a sound-alike needs it
+          const char32_t first_letter = qn ? q[0] : 0;
+          auto check = [&](uint32_t x, int floor, int limit, bool sound) {
+            const size_t en = buckets_.folded_size(x);
+            const int least = std::max({static_cast<int>(en > qn ? en - qn : qn - en),
+                                        letter_set_bound(letters, buckets_.letters(x)), floor});
+            if (least > limit) return;
+            const bool other_first = en > 0 && qn > 0 && buckets_.folded(x)[0] != first_letter;
+            // Distance 0 accepts a word in capitals whatever the others score.
+            const bool must = least == 0 && ranker.accepts_by_case();
+            if (!must && !ranker.worth(ranker.bound(priors[x], least, other_first))) return;
+            ++out.checked;
+            const int d = pattern.distance(buckets_.folded(x), en, limit);
+            if (d > limit) return;
+            if (sound) {
               // Within max_d it came through its bucket already.
-              const int d = pattern.distance(buckets_.folded(x), en, reach);
-              if (d <= max_d || d > reach) continue;
-              if (sounds_alike(key, qn ? q[0] : 0, buckets_.sound_key(x), buckets_.folded(x)[0],
-                               params_.sound_distance))
-                keep(d, x);
+              if (d <= max_d) return;
+              if (key.empty()) key = phonetic_key(q.data(), qn);
+              if (!sounds_alike(key, first_letter, buckets_.sound_key(x), buckets_.folded(x)[0],
+                                buckets_.frequency(x) >= sound_min_count_ ? params_.sound_distance : 0))
+                return;
             }
+            ++out.passed;
+            if (!ranker.worth(ranker.bound(priors[x], d, other_first))) return;
+            ranker.offer(FoundEntry{buckets_.spelling(x), buckets_.frequency(x), buckets_.collection_count(x),
+                                    static_cast<uint8_t>(d), buckets_.sound_key(x)},
+                         priors[x]);
+          };
+          for (const auto& [tagged, last] : ranges) {
+            const int floor = tagged & kOtherBucket ? 1 : 0;
+            for (uint32_t x = tagged & ~kOtherBucket; x != last; ++x)
+              check(x, floor, buckets_.frequency(x) >= far_min_count_ ? max_d : rare_distance_, false);
           }
-          out.passed += found.size();
-          if (found.empty()) continue;
-          const RankedWord ranked = rank_suggestions(w, found, params_.top, weights);
+          for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), max_d + 1, reach, true);
+          const RankedWord ranked = ranker.finish();
+          if (!ranked.accepted && ranked.best.empty()) continue;
           put(out.bytes, word);
           put(out.bytes, static_cast<uint8_t>(ranked.accepted));
           put(out.bytes, static_cast<uint32_t>(ranked.best.size()));

@@ -170,6 +170,8 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("sound_distance", static_cast<double>(opt.sound_distance))
       .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
       .add("rare_distance", opt.rare_distance)
+      .add("far_min_count", opt.far_min_count)
+      .add("sound_min_count", opt.sound_min_count)
       .add("format", opt.jsonl ? "jsonl" : "text")
       .add("exchange", opt.exchange)
       .add("dictionary", opt.dictionary);

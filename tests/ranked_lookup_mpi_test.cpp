@@ -144,13 +144,13 @@ RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& co
     const int d = osa_distance(fq.data(), fq.size(), fe.data(), fe.size(), reach);
     const auto it = any_frequency ? count_of.find(text(fe)) : count_of.end();
     const uint64_t count = it == count_of.end() ? 0 : it->second;
-    bool keep = d <= max_d && (d <= rare || count > 0);
+    bool keep = d <= max_d && (d <= rare || (count > 0 && count >= params.far_min_count));
     if (d > max_d && d <= reach && params.sound_distance >= 0 && count > 0) {
       const std::string key_e = phonetic_key(fe.data(), fe.size());
       const std::u32string ke(key_e.begin(), key_e.end());
       const int kd = osa_distance(kq.data(), kq.size(), ke.data(), ke.size(), params.sound_distance);
       const bool same_first = !fq.empty() && !fe.empty() && fq[0] == fe[0];
-      keep = kd == 0 || (kd <= params.sound_distance && same_first);
+      keep = kd == 0 || (kd <= params.sound_distance && same_first && count >= params.sound_min_count);
     }
     if (!keep) continue;
     found.push_back(FoundEntry{e, count, 0, static_cast<uint8_t>(d)});
@@ -185,11 +185,14 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     size_t per_round;
     int rare_distance;
     bool with_frequencies;
+    uint64_t far_min_count = 1;    // frequency tiers: counts are (i * 7919) % 100000
+    uint64_t sound_min_count = 1;
   };
   const Setting settings[] = {
       {2, 7, -1, 1000, 16384, 2, true}, {2, 7, -1, 1000, 16384, 1, true}, {1, 5, -1, 1000, 5, 0, true},
       {2, 3, -1, 3, 4, 1, false},       {2, 7, 1, 1000, 64, 1, true},     {1, 64, 0, 10, 7, 1, true},
-      {2, 5, 2, 10, 100, 0, true},
+      {2, 5, 2, 10, 100, 0, true},       {2, 7, 1, 1000, 64, 1, true, 50000, 1},
+      {2, 7, 1, 10, 64, 1, true, 1, 60000}, {2, 6, 2, 1000, 33, 0, true, 30000, 70000},
   };
   for (const Setting& s : settings) {
     CAPTURE(s.max_distance);
@@ -199,6 +202,8 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     CAPTURE(s.per_round);
     CAPTURE(s.rare_distance);
     CAPTURE(s.with_frequencies);
+    CAPTURE(s.far_min_count);
+    CAPTURE(s.sound_min_count);
     RankedParams params;
     params.deletes.max_distance = s.max_distance;
     params.deletes.prefix_length = s.prefix_length;
@@ -206,6 +211,8 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     params.top = s.top;
     params.words_per_round = s.per_round;
     params.rare_distance = s.rare_distance;
+    params.far_min_count = s.far_min_count;
+    params.sound_min_count = s.sound_min_count;
 
     // This rank's share: every p-th entry, and every 10th entry again on
     // the next rank (a dictionary may repeat lines across shares).

@@ -93,7 +93,8 @@ class PrefixBuckets {
     const auto [b, e] = directory_.find(h);
     return {order_.data() + b, order_.data() + e};
   }
-  // The same as a range of entry numbers (entries are stored in bucket order).
+  // The same as a range of entry numbers (entries are stored in bucket
+  // order, within a bucket by frequency, highest first).
   HashDirectory::Range bucket_range(uint64_t h) const { return directory_.find(h); }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
   std::string_view spelling(uint32_t e) const { return entries_[e]; }
@@ -117,13 +118,15 @@ class PrefixBuckets {
   // distinct prefixes: what the DeleteTable is built from.
   template <class F>
   void for_each_delete(const DeleteParams& p, F&& f) const {
-    for_each_delete(p, 0, buckets(), false, f);
+    for_each_delete(p, 0, buckets(), 0, f);
   }
-  // The same for buckets [first, last) only (threads take ranges), and with
-  // frequent_only only for buckets holding an entry with a frequency.
+  // The same for buckets [first, last) only (threads take ranges), and only
+  // for buckets holding an entry with a count of min_count or more (0: all).
   template <class F>
-  void for_each_delete(const DeleteParams& p, size_t first, size_t last, bool frequent_only, F&& f) const;
+  void for_each_delete(const DeleteParams& p, size_t first, size_t last, uint64_t min_count, F&& f) const;
   size_t buckets() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
+  // The entries of bucket g (0 <= g < buckets()), most frequent first.
+  HashDirectory::Range group(size_t g) const { return {group_start_[g], group_start_[g + 1]}; }
   size_t bytes() const;
 
  private:
@@ -215,13 +218,13 @@ bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key
 
 template <class F>
 void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket,
-                                    bool frequent_only, F&& f) const {
+                                    uint64_t min_count, F&& f) const {
   std::vector<uint64_t> dels;
   for (size_t g = first_bucket; g < last_bucket; ++g) {
     // Distinct prefixes of the bucket (one, unless two prefixes collided).
     const uint32_t* first = order_.data() + group_start_[g];
     const uint32_t* last = order_.data() + group_start_[g + 1];
-    if (frequent_only && std::none_of(first, last, [&](uint32_t e) { return frequency_[e] > 0; })) continue;
+    if (min_count > 0 && std::none_of(first, last, [&](uint32_t e) { return frequency_[e] >= min_count; })) continue;
     for (const uint32_t* e = first; e != last; ++e) {
       const size_t n = std::min(folded_size(*e), p.prefix_length);
       auto same_prefix = [&](uint32_t o) {

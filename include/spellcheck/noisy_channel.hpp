@@ -73,5 +73,7 @@ int64_t channel_prior(uint64_t frequency, uint64_t collection_count, const Chann
 // capital_mismatch: the entry has a capital and the typo none.
 int64_t channel_score(const EditProfile& edits, int sound_distance, uint64_t frequency, uint64_t collection_count,
                       bool capital_mismatch, const ChannelWeights& w);
+// The rest of the score: channel_score = channel_prior + channel_evidence.
+int64_t channel_evidence(const EditProfile& edits, int sound_distance, bool capital_mismatch, const ChannelWeights& w);
 
 }  // namespace spellcheck

@@ -6,9 +6,10 @@
 //   buckets   entries by the hash of their folded prefix
 //   deletes   prefix deletes -> prefix hashes (two tables: every bucket's
 //             deletes up to rare_distance, and up to max_distance those of
-//             buckets holding a word with a frequency)
+//             buckets holding a word with a count of far_min_count or more)
 //   sounds    deletes of the phonetic key of each entry with a frequency
-//             -> (owner rank, entry)
+//             (only the key itself below sound_min_count) -> (owner rank,
+//             entry)
 //
 // A round of lookups for a batch of misspelled words is two request/reply
 // exchanges (personalised all-to-alls on the thread that initialised MPI):
@@ -38,6 +39,11 @@ struct RankedParams {
   DeleteParams deletes;       // max distance, prefix length
   int sound_distance = 1;     // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
   int rare_distance = 1;      // edits at most for entries without a frequency (when a list was given)
+  // Frequency tiers (when a list was given): the count an entry needs to be
+  // a candidate beyond rare_distance, and to sound alike with a phonetic key
+  // one edit away (equal keys: any count).
+  uint64_t far_min_count = 1;
+  uint64_t sound_min_count = 1;
   size_t top = 10;
   size_t words_per_round = 16384;
 };
@@ -74,6 +80,7 @@ class RankedIndex {
   PrefixBuckets buckets_;
   DeleteTable deletes_all_;        // every bucket's prefix deletes, up to rare_distance_
   DeleteTable deletes_frequent_;   // buckets with a frequent entry, up to max_distance (if above rare_distance_)
+  uint64_t far_min_count_ = 1, sound_min_count_ = 1;  // in force (at least 1)
   SoundTable sounds_;
 };
 
