@@ -92,6 +92,15 @@ int32_t checked_prior(int64_t prior) {
   return static_cast<int32_t>(prior);
 }
 
+// What the check of an entry needs before its distance, per entry, in one
+// small record (computed per lookup call: the prior depends on the weights).
+struct EntryBound {
+  int32_t prior = 0;            // channel_prior
+  char32_t first = 0;           // first folded code point
+  bool far = false;             // a candidate beyond rare_distance (far_min_count)
+  bool sound_one_edit = false;  // sounds alike one key edit away (sound_min_count)
+};
+
 // Tags a bucket range's first entry: not the typo's own bucket. Entry
 // numbers stay below it (a rank holds fewer than 2^31 entries).
 constexpr uint32_t kOtherBucket = 1U << 31;
@@ -238,9 +247,14 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
   constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
 
   // Each entry's prior, computed once (small enough to stay in cache).
-  std::vector<int32_t> priors(buckets_.size());
-  for (uint32_t x = 0; x < buckets_.size(); ++x)
-    priors[x] = checked_prior(channel_prior(buckets_.frequency(x), buckets_.collection_count(x), weights));
+  std::vector<EntryBound> entry_bounds(buckets_.size());
+  for (uint32_t x = 0; x < buckets_.size(); ++x) {
+    EntryBound& b = entry_bounds[x];
+    b.prior = checked_prior(channel_prior(buckets_.frequency(x), buckets_.collection_count(x), weights));
+    b.first = buckets_.folded_size(x) ? buckets_.folded(x)[0] : 0;
+    b.far = buckets_.frequency(x) >= far_min_count_;
+    b.sound_one_edit = buckets_.frequency(x) >= sound_min_count_;
+  }
 
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
@@ -442,7 +456,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             ranges.push_back(buckets_.bucket_range(h));
             if (ranges.back().first == ranges.back().second) continue;
             buckets_.prefetch_entry(ranges.back().first);
-            __builtin_prefetch(&priors[ranges.back().first]);
+            __builtin_prefetch(&entry_bounds[ranges.back().first]);
             // Only the typo's own bucket can hold an entry at distance 0.
             if (h != own_bucket) ranges.back().first |= kOtherBucket;
           }
@@ -450,7 +464,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           for (uint32_t k = 0; k < ne; ++k) {
             const uint32_t x = get<uint32_t>(c);
             buckets_.prefetch_entry(x);
-            __builtin_prefetch(&priors[x]);
+            __builtin_prefetch(&entry_bounds[x]);
           }
           c = sound_entries;
           const int reach = sound_alike_reach(qn);
@@ -466,10 +480,11 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             const int least = std::max({static_cast<int>(en > qn ? en - qn : qn - en),
                                         letter_set_bound(letters, buckets_.letters(x)), floor});
             if (least > limit) return;
-            const bool other_first = en > 0 && qn > 0 && buckets_.folded(x)[0] != first_letter;
+            const EntryBound& b = entry_bounds[x];
+            const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
             // Distance 0 accepts a word in capitals whatever the others score.
             const bool must = least == 0 && ranker.accepts_by_case();
-            if (!must && !ranker.worth(ranker.bound(priors[x], least, other_first))) return;
+            if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
             ++out.checked;
             const int d = pattern.distance(buckets_.folded(x), en, limit);
             if (d > limit) return;
@@ -477,20 +492,20 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
               // Within max_d it came through its bucket already.
               if (d <= max_d) return;
               if (key.empty()) key = phonetic_key(q.data(), qn);
-              if (!sounds_alike(key, first_letter, buckets_.sound_key(x), buckets_.folded(x)[0],
-                                buckets_.frequency(x) >= sound_min_count_ ? params_.sound_distance : 0))
+              if (!sounds_alike(key, first_letter, buckets_.sound_key(x), b.first,
+                                b.sound_one_edit ? params_.sound_distance : 0))
                 return;
             }
             ++out.passed;
-            if (!ranker.worth(ranker.bound(priors[x], d, other_first))) return;
+            if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
             ranker.offer(FoundEntry{buckets_.spelling(x), buckets_.frequency(x), buckets_.collection_count(x),
                                     static_cast<uint8_t>(d), buckets_.sound_key(x)},
-                         priors[x]);
+                         b.prior);
           };
           for (const auto& [tagged, last] : ranges) {
             const int floor = tagged & kOtherBucket ? 1 : 0;
             for (uint32_t x = tagged & ~kOtherBucket; x != last; ++x)
-              check(x, floor, buckets_.frequency(x) >= far_min_count_ ? max_d : rare_distance_, false);
+              check(x, floor, entry_bounds[x].far ? max_d : rare_distance_, false);
           }
           for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), max_d + 1, reach, true);
           const RankedWord ranked = ranker.finish();
