@@ -263,6 +263,12 @@ TEST_CASE("serialize / deserialize round trip") {
   InputPlan bad = p;
   bad.files[1].size = 5;
   CHECK_THROWS(deserialize_input_plan(serialize_input_plan(bad)));
+  // Nor one whose size on disk times 64 wraps round to its span (2^63 +
+  // 2^34 bytes -> 2^40; found by fuzz_input_plan: it split the stream wrong).
+  bad.files[1].disk_bytes = (uint64_t{1} << 63) + (uint64_t{1} << 34);
+  bad.files[1].size = compressed_span(bad.files[1].disk_bytes);
+  CHECK(bad.files[1].size == uint64_t{1} << 40);
+  CHECK_THROWS(deserialize_input_plan(serialize_input_plan(bad)));
 }
 
 TEST_CASE("a plan whose sizes wrap round 2^64 is refused (found by fuzz_input_plan)") {
