@@ -229,6 +229,20 @@ TEST_CASE("split_stream: compressed files go whole to one rank, balanced by byte
   }
 }
 
+TEST_CASE("split_stream: a compressed file of no weight at the end still goes to a rank (found by fuzz_input_plan)") {
+  InputPlan p = synthetic({1000, 0});
+  p.files[1].codec = Codec::gzip;
+  p.files[1].disk_bytes = 0;
+  p.files[1].size = compressed_span(0);
+  finish_input_plan(p);
+  for (int ranks = 1; ranks <= 4; ++ranks) {
+    int seen = 0;
+    for (int r = 0; r < ranks; ++r)
+      for (const ByteRange& b : split_stream(p, r, ranks)) seen += b.file_index == 1 ? 1 : 0;
+    CHECK(seen == 1);
+  }
+}
+
 TEST_CASE("serialize / deserialize round trip") {
   InputPlan p = synthetic({5, 0, 123456789012ULL, 7});
   p.files[2].path = std::string("we\nird\0path", 11);
