@@ -25,6 +25,17 @@ std::string payload(int from, int to, size_t salt) {
   return s;
 }
 
+// What rank `from` sends every rank of p.
+mpi::Bytes payloads_from(int from, int p, size_t salt) {
+  mpi::Bytes send;
+  for (int r = 0; r < p; ++r) {
+    const std::string s = payload(from, r, salt);
+    send.data += s;
+    send.counts.push_back(s.size());
+  }
+  return send;
+}
+
 // The limit in force: SPELLCHECK_MAX_MESSAGE_BYTES if the test runs with it.
 void check_limit_in_force() {
   if (const char* env = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES"))
@@ -39,12 +50,7 @@ TEST_CASE("alltoallv_bytes: every peer's bytes, in rank order, any size") {
   const int p = comm.size(), me = comm.rank();
   check_limit_in_force();
   for (size_t salt : {0, 5, 3000}) {
-    mpi::Bytes send;
-    for (int r = 0; r < p; ++r) {
-      const std::string s = payload(me, r, salt);
-      send.data += s;
-      send.counts.push_back(s.size());
-    }
+    const mpi::Bytes send = payloads_from(me, p, salt);
     const uint64_t messages_before = mpi::traffic().messages;
     const mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
     std::string want;
@@ -127,12 +133,7 @@ TEST_CASE("two-level all-to-all: the direct exchange's result on emulated nodes 
       CHECK(layout.local == me % per_node);
     }
     for (size_t salt : {0, 5, 3000}) {
-      mpi::Bytes send;
-      for (int r = 0; r < p; ++r) {
-        const std::string s = payload(me, r, salt);
-        send.data += s;
-        send.counts.push_back(s.size());
-      }
+      const mpi::Bytes send = payloads_from(me, p, salt);
       const mpi::Bytes direct = mpi::alltoallv_bytes_direct(comm, send);
       if (possible) {
         const mpi::Bytes two = mpi::alltoallv_two_level(comm, layout, send);
