@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/affix_filter.hpp"
-#include "spellcheck/bloom_filter.hpp"
-#include "spellcheck/candidates.hpp"
-#include "spellcheck/reader.hpp"
-#include "spellcheck/word_hash.hpp"
+#include "spellcheck/dictionary/affix_filter.hpp"
+#include "spellcheck/dictionary/bloom_filter.hpp"
+#include "spellcheck/suggest/candidates.hpp"
+#include "spellcheck/input/reader.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
 
 using namespace spellcheck;
 

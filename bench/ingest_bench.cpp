@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/document_reader.hpp"
-#include "spellcheck/input_plan.hpp"
-#include "spellcheck/tokenizer.hpp"
+#include "spellcheck/input/document_reader.hpp"
+#include "spellcheck/input/input_plan.hpp"
+#include "spellcheck/input/tokenizer.hpp"
 
 using namespace spellcheck;
 

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/exchange.hpp"
-#include "spellcheck/mpi.hpp"
-#include "spellcheck/reader.hpp"
-#include "spellcheck/shard.hpp"
-#include "spellcheck/word_hash.hpp"
+#include "spellcheck/comm/exchange.hpp"
+#include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/input/reader.hpp"
+#include "spellcheck/dictionary/shard.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
 
 using namespace spellcheck;
 

@@ -22,11 +22,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "spellcheck/code_points.hpp"
-#include "spellcheck/delete_index.hpp"
-#include "spellcheck/noisy_channel.hpp"
-#include "spellcheck/osa_distance.hpp"
-#include "spellcheck/ranking.hpp"
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/suggest/noisy_channel.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+#include "spellcheck/suggest/ranking.hpp"
 
 using namespace spellcheck;
 
@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
       for (const uint32_t* x = b; x != e; ++x) {
         const int d = osa_distance(q.data(), n, buckets.folded(*x), buckets.folded_size(*x), p.max_distance);
         if (d <= p.max_distance)
-          found.push_back(FoundEntry{buckets.spelling(*x), buckets.frequency(*x), 0, static_cast<uint8_t>(d)});
+          found.push_back(FoundEntry{buckets.spelling(*x), buckets.frequency(*x), 0, static_cast<uint8_t>(d), {}});
       }
     }
     if (sound_max >= 0) {
@@ -158,7 +158,7 @@ int main(int argc, char** argv) {
         const int reach = sound_alike_reach(n);
         const int d = osa_distance(q.data(), n, buckets.folded(x), buckets.folded_size(x), reach);
         if (d <= p.max_distance || d > reach) continue;  // found above, or too far
-        found.push_back(FoundEntry{buckets.spelling(x), buckets.frequency(x), 0, static_cast<uint8_t>(d)});
+        found.push_back(FoundEntry{buckets.spelling(x), buckets.frequency(x), 0, static_cast<uint8_t>(d), {}});
       }
     }
     ++looked_up;

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Fits the noisy-channel weights (ChannelWeights in
-include/spellcheck/noisy_channel.hpp) on public misspelling lists, from the
+include/spellcheck/suggest/noisy_channel.hpp) on public misspelling lists, from the
 features bench/rank_tune dumps (one file per corpus and word list).
 
     bench/rank_tune DICT FREQ CORPUS.tsv 2 1 > features.tsv

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "spellcheck/input_plan.hpp"
+#include "spellcheck/input/input_plan.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/reader.hpp"
+#include "spellcheck/input/reader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/errors.hpp"
-#include "spellcheck/options.hpp"
+#include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/options.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> args{"spellcheck"};

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/tokenizer.hpp"
+#include "spellcheck/input/tokenizer.hpp"
 
 namespace {
 

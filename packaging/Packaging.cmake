@@ -6,7 +6,7 @@
 #   PREFIX/share/spellcheck/slurm/              job scripts and the collector
 #   PREFIX/share/doc/spellcheck/                README.md, LICENSE, copyright
 #
-# The binary finds share/spellcheck relative to itself (src/data_files.cpp),
+# The binary finds share/spellcheck relative to itself (src/dictionary/data_files.cpp),
 # so the tree works under any prefix and unpacked anywhere.
 
 # `cmake --install` and cpack install what is built; they do not build

@@ -2,7 +2,7 @@
 # clang-tidy over src/ with the checks of .clang-tidy and the compile
 # commands of a build directory; fails (1) on any warning. Skips (0, with a
 # note) when clang-tidy is not installed.
-#   scripts/clang-tidy.sh [BUILD_DIR] [FILE...]    (default: build, every src/*.cpp)
+#   scripts/clang-tidy.sh [BUILD_DIR] [FILE...]    (default: build, every src/**/*.cpp)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
@@ -14,7 +14,7 @@ if [ -z "$tidy" ]; then
 fi
 [ -f "$build/compile_commands.json" ] || { echo "clang-tidy: no $build/compile_commands.json" >&2; exit 2; }
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=("$here"/src/*.cpp)
+[ ${#files[@]} -gt 0 ] || files=("$here"/src/*.cpp "$here"/src/*/*.cpp)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # One process per file, as many at once as there are cores.

@@ -3,7 +3,7 @@
 #
 #   fault_injection.sh [--mpiexec M] [--ranks P] [--only throw|kill] SPELLCHECK DICT WORDS DOCS
 #
-# Uses the test hook SPELLCHECK_FAULT=PHASE:RANK[:kill] (src/fault.cpp).
+# Uses the test hook SPELLCHECK_FAULT=PHASE:RANK[:kill] (src/common/fault.cpp).
 # For each phase of both modes, rank 1 of P (rank 0 for the gather at rank
 # 0) throws at the phase's fault point; the run must end, within the
 # timeout, with exit status 2, exactly one stderr line

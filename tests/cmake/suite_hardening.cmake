@@ -81,7 +81,7 @@ set_tests_properties(hardening.output_targets PROPERTIES LABELS "mpi;hardening;c
   PROCESSORS 2 SKIP_RETURN_CODE 77 FIXTURES_REQUIRED e2e.ref.case.spec_example.docs
   ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMPI_MCA_orte_execute_quiet=1;ASAN_OPTIONS=detect_leaks=0;OMP_NUM_THREADS=1")
 
-# Fault injection (SPELLCHECK_FAULT, src/fault.cpp): one rank throws in each
+# Fault injection (SPELLCHECK_FAULT, src/common/fault.cpp): one rank throws in each
 # phase of both modes, or kills itself mid-run; every rank must stop (exit 2
 # and one error line, or a non-zero status within seconds) and nothing may
 # be written. See tests/fault_injection.sh. About 15 s on 3 ranks.

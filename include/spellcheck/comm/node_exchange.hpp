@@ -1,0 +1,40 @@
+#pragma once
+// Node-aware all-to-all: ranks on one node exchange first, then one message
+// crosses between each pair of nodes' ranks at the same place on their
+// nodes. With N nodes of L ranks, a rank sends (L - 1) + (N - 1) messages
+// instead of N L - 1, each carrying what L ranks had for the other side:
+// fewer, larger messages across the network, where start-up costs dominate
+// at scale. The bytes cross the node boundary once, as before, plus one
+// copy inside the node.
+//
+// Which ranks share a node: SPELLCHECK_RANKS_PER_NODE=L if set (rank r is on
+// node r / L: emulated nodes, tests), else SLURM_NODEID if set (under Slurm,
+// emulated nodes too), else MPI_Comm_split_type(SHARED). The
+// two levels need the same L everywhere and ranks placed by node in blocks
+// (node n holds ranks nL .. nL + L - 1, mpirun's and srun's default block
+// placement); otherwise, or on one node, the exchange stays direct.
+#include <memory>
+
+#include "spellcheck/comm/mpi.hpp"
+
+namespace spellcheck::mpi {
+
+struct NodeLayout {
+  int nodes = 1, per_node = 1;  // N and L (valid when two_level_possible)
+  int node = 0, local = 0;      // this rank's node, and its place on it
+  bool two_level_possible = false;
+  std::unique_ptr<Comm> node_comm;   // this node's ranks, by rank
+  std::unique_ptr<Comm> cross_comm;  // the ranks at this place on every node, by node
+};
+
+// Collective over comm.
+NodeLayout make_node_layout(const Comm& comm);
+
+// Whether `how` asks for two levels here (the same answer on every rank).
+bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks);
+
+// Collective over comm: alltoallv_bytes in two levels (layout from comm,
+// two_level_possible). Same result as the direct exchange.
+Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Bytes& send);
+
+}  // namespace spellcheck::mpi

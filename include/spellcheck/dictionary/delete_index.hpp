@@ -1,0 +1,244 @@
+#pragma once
+// The symmetric-delete index (SymSpell's method) behind ranked suggestions,
+// in two parts that are sharded over ranks separately (see ranked_lookup):
+//
+//   PrefixBuckets  entry -> its bucket, keyed by the hash of the first
+//                  prefix_length code points of the case-folded entry;
+//                  holds the entries themselves (spelling, folded code
+//                  points, frequency). Owner: owner_of(prefix hash).
+//   DeleteTable    hash of a string made by deleting up to max_distance code
+//                  points from a bucket's prefix -> the prefix hashes that
+//                  make it. Owner: owner_of(delete hash).
+//
+// Two words within distance d (OSA) have prefixes that share a string
+// reachable by at most d deletions from each (a transposition or a
+// substitution is one deletion on each side; cutting both words at the
+// same length keeps the two sides' deletion counts equal), so looking up
+// the deletes of a typo's prefix reaches the bucket of every entry within
+// d; each one found is then checked with the true distance. Hash
+// collisions only merge buckets or postings: they cost time, never a
+// candidate. Flat arrays with an open-addressing directory, built once,
+// read-only after.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <compare>
+#include <parallel/algorithm>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "spellcheck/input/word_list.hpp"
+
+namespace spellcheck {
+
+struct DeleteParams {
+  int max_distance = 2;
+  size_t prefix_length = 7;
+};
+
+// XXH3 of code points (their 4-byte values).
+uint64_t code_point_hash(const char32_t* w, size_t n);
+// The hash of a folded word's bucket: of its first prefix_length code points.
+inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
+  return code_point_hash(w, n < prefix_length ? n : prefix_length);
+}
+// The hashes of every distinct string made by deleting 0..max_distance code
+// points from w's prefix, sorted (the prefix itself included). scratch is
+// reused between calls.
+void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
+
+// An open-addressing map from 64-bit hashes to ranges [begin, end) of an
+// array (linear probing, at most half full). Hash 0 is stored as 1. The
+// range sits in the slot, so a lookup is one cache miss.
+class HashDirectory {
+ public:
+  using Range = std::pair<uint32_t, uint32_t>;
+  // keys[g] maps to [starts[g], starts[g + 1]).
+  void build(const std::vector<uint64_t>& distinct_keys, const std::vector<uint32_t>& starts);
+  // The range of h, or an empty one.
+  Range find(uint64_t h) const {
+    if (slots_.empty()) return {0, 0};
+    const uint64_t k = h ? h : 1;
+    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.key == k) return {s.begin, s.end};
+      if (s.key == 0) return {0, 0};
+    }
+  }
+  void prefetch(uint64_t h) const {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[((h ? h : 1) * 0x9E3779B97F4A7C15ULL) >> shift_]);
+  }
+  size_t bytes() const { return slots_.size() * sizeof(Slot); }
+
+ private:
+  struct Slot {
+    uint64_t key = 0;
+    uint32_t begin = 0, end = 0;
+  };
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  int shift_ = 64;
+};
+
+// This rank's buckets of entries.
+class PrefixBuckets {
+ public:
+  // entries: spellings as in the dictionary (distinct); frequency: one per
+  // entry (0 when unknown).
+  void build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p);
+  size_t size() const { return entries_.size(); }
+  // Entries of the bucket with this prefix hash: [first, last) into order().
+  std::pair<const uint32_t*, const uint32_t*> bucket(uint64_t h) const {
+    const auto [b, e] = directory_.find(h);
+    return {order_.data() + b, order_.data() + e};
+  }
+  // The same as a range of entry numbers (entries are stored in bucket
+  // order, within a bucket by frequency, highest first).
+  HashDirectory::Range bucket_range(uint64_t h) const { return directory_.find(h); }
+  void prefetch(uint64_t h) const { directory_.prefetch(h); }
+  std::string_view spelling(uint32_t e) const { return entries_[e]; }
+  const char32_t* folded(uint32_t e) const { return folded_.data() + heads_[e].folded_at; }
+  size_t folded_size(uint32_t e) const { return heads_[e].folded_size; }
+  uint64_t frequency(uint32_t e) const { return frequency_[e]; }
+  bool has_frequency(uint32_t e) const { return heads_[e].has_frequency; }
+  // letter_set of the folded entry: checked before the distance.
+  uint64_t letters(uint32_t e) const { return heads_[e].letters; }
+  // What checking an entry reads first, in one cache line: fetched ahead
+  // for a batch of entries so that their misses overlap.
+  void prefetch_entry(uint32_t e) const { __builtin_prefetch(&heads_[e]); }
+  void prefetch_folded(uint32_t e) const { __builtin_prefetch(folded(e)); }
+  // phonetic_key of the folded entry (kept: ranking needs it for every
+  // entry it scores).
+  std::string_view sound_key(uint32_t e) const { return sound_keys_[e]; }
+  // Adds collection counts (document mode), per entry.
+  void add_collection_counts(const std::vector<uint64_t>& counts) { collection_ = counts; }
+  uint64_t collection_count(uint32_t e) const { return collection_.empty() ? 0 : collection_[e]; }
+  // Calls f(prefix hash, delete hash) for every delete of every bucket's
+  // distinct prefixes: what the DeleteTable is built from.
+  template <class F>
+  void for_each_delete(const DeleteParams& p, F&& f) const {
+    for_each_delete(p, 0, buckets(), 0, f);
+  }
+  // The same for buckets [first, last) only (threads take ranges), and only
+  // for buckets holding an entry with a count of min_count or more (0: all).
+  template <class F>
+  void for_each_delete(const DeleteParams& p, size_t first, size_t last, uint64_t min_count, F&& f) const;
+  size_t buckets() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
+  // The entries of bucket g (0 <= g < buckets()), most frequent first.
+  HashDirectory::Range group(size_t g) const { return {group_start_[g], group_start_[g + 1]}; }
+  size_t bytes() const;
+
+ private:
+  WordList entries_;
+  WordList sound_keys_;
+  std::vector<char32_t> folded_;
+  // Per entry, everything the distance check needs, side by side.
+  struct EntryHead {
+    uint64_t letters = 0;
+    uint64_t folded_at = 0;
+    uint32_t folded_size = 0;
+    uint32_t has_frequency = 0;
+  };
+  std::vector<EntryHead> heads_;
+  std::vector<uint64_t> frequency_, collection_;
+  std::vector<uint64_t> prefix_of_;     // per entry
+  std::vector<uint32_t> order_;         // 0..n-1: entries are stored sorted by prefix hash
+  std::vector<uint32_t> group_start_;   // per distinct prefix hash, into order_
+  HashDirectory directory_;
+};
+
+// This rank's part of a map from delete hashes to postings (prefix hashes,
+// or sound-alike entries with their phonetic key).
+template <class Posting>
+class PostingTable {
+ public:
+  // pairs: (delete hash, posting), any order, duplicates allowed.
+  void build(std::vector<std::pair<uint64_t, Posting>> pairs) {
+    // Millions of pairs: libstdc++'s parallel mode sorts them on the rank's
+    // OpenMP threads.
+    __gnu_parallel::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    postings_.resize(pairs.size());
+    group_start_.clear();
+    std::vector<uint64_t> keys;
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      if (i == 0 || pairs[i].first != pairs[i - 1].first) {
+        group_start_.push_back(static_cast<uint32_t>(i));
+        keys.push_back(pairs[i].first);
+      }
+      postings_[i] = pairs[i].second;
+    }
+    group_start_.push_back(static_cast<uint32_t>(pairs.size()));
+    directory_.build(keys, group_start_);
+  }
+  // The postings of delete hash h: [first, last).
+  std::pair<const Posting*, const Posting*> find(uint64_t h) const {
+    const auto [b, e] = directory_.find(h);
+    return {postings_.data() + b, postings_.data() + e};
+  }
+  void prefetch(uint64_t h) const { directory_.prefetch(h); }
+  size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
+  size_t postings() const { return postings_.size(); }
+  size_t bytes() const {
+    return postings_.size() * sizeof(Posting) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+  }
+
+ private:
+  std::vector<Posting> postings_;
+  std::vector<uint32_t> group_start_;
+  HashDirectory directory_;
+};
+
+// Delete -> prefix hashes.
+using DeleteTable = PostingTable<uint64_t>;
+
+// A sound-alike entry: (owner rank << 32 | entry) and its phonetic key
+// packed (pack_sound_key), so the table's owner can drop entries whose key
+// is too far from the typo's before anything travels.
+struct SoundPosting {
+  uint64_t entry = 0;
+  uint64_t key = 0;
+  auto operator<=>(const SoundPosting&) const = default;
+};
+using SoundTable = PostingTable<SoundPosting>;
+
+// A phonetic key of up to 6 ASCII characters and the word's first letter
+// (low byte of its folded first code point) in one word: the length in
+// byte 0, the key in bytes 1-6, the letter in byte 7. Longer keys pack to
+// kLongSoundKey and are never filtered by it.
+inline constexpr uint64_t kLongSoundKey = 0xFF;
+uint64_t pack_sound_key(std::string_view key, char32_t first_letter);
+// Whether two words sound alike enough to be candidates beyond the edit
+// distance: keys at most max apart, and a word one key edit away must also
+// begin with the same letter (on the tuning lists, those that do not never
+// ranked). Long keys pass here (the exact test runs at the entry's owner).
+bool packed_sounds_alike(uint64_t a, uint64_t b, int max);
+bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max);
+
+template <class F>
+void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket,
+                                    uint64_t min_count, F&& f) const {
+  std::vector<uint64_t> dels;
+  for (size_t g = first_bucket; g < last_bucket; ++g) {
+    // Distinct prefixes of the bucket (one, unless two prefixes collided).
+    const uint32_t* first = order_.data() + group_start_[g];
+    const uint32_t* last = order_.data() + group_start_[g + 1];
+    if (min_count > 0 && std::none_of(first, last, [&](uint32_t e) { return frequency_[e] >= min_count; })) continue;
+    for (const uint32_t* e = first; e != last; ++e) {
+      const size_t n = std::min(folded_size(*e), p.prefix_length);
+      auto same_prefix = [&](uint32_t o) {
+        return std::min(folded_size(o), p.prefix_length) == n && std::equal(folded(o), folded(o) + n, folded(*e));
+      };
+      if (e != first && same_prefix(*first)) continue;  // the common case: one prefix per bucket
+      bool seen = false;
+      for (const uint32_t* o = first; o != e && !seen; ++o)
+        seen = same_prefix(*o);
+      if (seen) continue;
+      prefix_deletes(folded(*e), n, p, dels);
+      for (const uint64_t d : dels) f(prefix_of_[*e], d);
+    }
+  }
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,329 @@
+// The word table of document mode: the distinct words of what one thread
+// (or one merge partition) tokenized, with their counts and first
+// positions. Header-only: the token loop inlines add() (a call cost a tenth
+// of the ingest time). Used by document_reader.cpp; tested on its own in
+// tests/input/word_table_test.cpp against std::unordered_map.
+#pragma once
+
+#include <sys/mman.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "spellcheck/dictionary/word_hash.hpp"
+
+namespace spellcheck {
+
+// Page faults are costly (more so in some VMs): big arrays ask for
+// transparent huge pages, 512 times fewer faults.
+constexpr size_t kHugePageBytes = size_t{2} << 20;
+
+// Hints huge pages for the 2 MiB-aligned part of [p, p + bytes), before the
+// memory is first touched.
+inline void hint_huge_pages(void* p, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  const uintptr_t b = (reinterpret_cast<uintptr_t>(p) + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+  const uintptr_t e = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHugePageBytes - 1);
+  if (e > b) ::madvise(reinterpret_cast<void*>(b), e - b, MADV_HUGEPAGE);
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
+
+// Zero-filled array: calloc when small; when big, a 2 MiB-aligned anonymous
+// mapping on huge pages (the word tables are probed at random: fewer TLB
+// misses too).
+template <class T>
+class ZeroArray {
+ public:
+  ZeroArray() = default;
+  explicit ZeroArray(size_t n) : n_(n) {
+    if (n == 0) return;
+    bytes_ = n * sizeof(T);
+    if (bytes_ < kHugePageBytes) {
+      p_ = static_cast<T*>(std::calloc(n, sizeof(T)));
+      if (!p_) throw std::bad_alloc();
+      return;
+    }
+    bytes_ = (bytes_ + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+    void* m = ::mmap(nullptr, bytes_ + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) throw std::bad_alloc();
+    const uintptr_t raw = reinterpret_cast<uintptr_t>(m);
+    const uintptr_t aligned = (raw + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+    if (aligned > raw) ::munmap(m, aligned - raw);
+    if (raw + kHugePageBytes > aligned) ::munmap(reinterpret_cast<void*>(aligned + bytes_), raw + kHugePageBytes - aligned);
+    hint_huge_pages(reinterpret_cast<void*>(aligned), bytes_);
+    p_ = reinterpret_cast<T*>(aligned);
+    mapped_ = true;
+  }
+  ~ZeroArray() { release(); }
+  ZeroArray(ZeroArray&& o) noexcept
+      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), bytes_(std::exchange(o.bytes_, 0)),
+        mapped_(std::exchange(o.mapped_, false)) {}
+  ZeroArray& operator=(ZeroArray&& o) noexcept {
+    if (this != &o) {
+      release();
+      p_ = std::exchange(o.p_, nullptr);
+      n_ = std::exchange(o.n_, 0);
+      bytes_ = std::exchange(o.bytes_, 0);
+      mapped_ = std::exchange(o.mapped_, false);
+    }
+    return *this;
+  }
+  T& operator[](size_t i) { return p_[i]; }
+  const T& operator[](size_t i) const { return p_[i]; }
+  size_t size() const { return n_; }
+
+ private:
+  void release() {
+    if (p_) {
+      if (mapped_) ::munmap(p_, bytes_);
+      else std::free(p_);
+    }
+    p_ = nullptr;
+  }
+  T* p_ = nullptr;
+  size_t n_ = 0;
+  size_t bytes_ = 0;
+  bool mapped_ = false;
+};
+
+static_assert(std::endian::native == std::endian::little, "WordKey packs words little-endian");
+
+inline uint64_t load_le64(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+// The table's own hash: cheap for words of at most 16 bytes (all but a few
+// in ten thousand tokens); word_hash (for routing) is computed once per
+// distinct word on output.
+inline uint64_t word_table_hash(uint64_t w0, uint64_t w1, uint64_t len) {
+  return mix64((w0 ^ (w1 * 0x9E3779B97F4A7C15ULL)) + len * 0xC2B2AE3D27D4EB4FULL);
+}
+
+// A word as the table keys it. Words of at most 16 bytes are their bytes as
+// two little-endian integers, zero padded (tokens hold no NUL byte); longer
+// ones are compared by bytes, w1 = len | low 32 hash bits << 32 as a filter.
+constexpr uint64_t kInlineWordBytes = 16;
+constexpr uint64_t kLongWordTag = kInlineWordBytes + 1;  // the length byte of a longer word
+
+struct WordKey {
+  uint64_t w0, w1;
+  uint64_t h;      // table hash
+  const char* p;   // the bytes (long words: valid while the key is used)
+  uint64_t len;
+  uint64_t tag() const { return len <= kInlineWordBytes ? len : kLongWordTag; }
+};
+
+inline WordKey long_key(const char* p, size_t len) {
+  const uint64_t h = XXH3_64bits(p, len);
+  return {0, len | (h << 32), h, p, len};
+}
+
+// p[0, 16) must be readable (bytes past the word are masked off): no
+// branch on the length but one.
+inline WordKey key_padded(const char* p, size_t len) {
+  uint64_t w0, w1;
+  if (len <= 8) {
+    w0 = load_le64(p) & (~uint64_t{0} >> (64 - 8 * len));
+    w1 = 0;
+  } else if (len <= kInlineWordBytes) {
+    w0 = load_le64(p);
+    w1 = load_le64(p + 8) & (~uint64_t{0} >> (128 - 8 * len));
+  } else {
+    return long_key(p, len);
+  }
+  return {w0, w1, word_table_hash(w0, w1, len), p, len};
+}
+
+// Any word (reads only its bytes).
+inline WordKey key_of(std::string_view w) {
+  if (w.size() > kInlineWordBytes) return long_key(w.data(), w.size());
+  char b[16] = {};
+  std::memcpy(b, w.data(), w.size());
+  WordKey k = key_padded(b, w.size());
+  k.p = w.data();
+  return k;
+}
+
+// Distinct words: open addressing, linear probing, 32-byte slots holding
+// the counters and, for words of at most 16 bytes, the word itself, so a
+// lookup touches one cache line. Longer words live in an arena. The home
+// slot comes from the top hash bits (after skipping `skip` bits), so the
+// slots are (nearly) in hash order and a range of top bits is a range of
+// slots: the merge takes partitions without sorting.
+class WordTable {
+ public:
+  struct Slot {
+    uint64_t w0, w1;  // WordKey's; long words: w0 = offset in the arena
+    uint64_t first;   // smallest position seen
+    uint64_t cl;      // count (56 bits) << 8 | WordKey::tag(); 0: empty slot
+  };
+  static_assert(sizeof(Slot) == 32);
+
+  // marks: keep a line mark (line_marks.hpp) per word beside its slot.
+  explicit WordTable(size_t expected = 1024, int skip = 0, bool marks = false) : skip_(skip), with_marks_(marks) {
+    size_t n = 64;
+    while (n * 7 < expected * 10) n <<= 1;
+    resize(n);
+  }
+
+  // The slot holding k, or the empty slot where it belongs.
+  Slot& probe(const WordKey& k) {
+    const uint64_t tag = k.tag();
+    size_t i = home(k.h);
+    for (;;) {
+      Slot& s = slots_[i];
+      if (s.cl == 0) return s;
+      if (s.w1 == k.w1 && (s.cl & 0xFF) == tag &&
+          (tag != kLongWordTag ? s.w0 == k.w0 : std::memcmp(arena_.data() + s.w0, k.p, k.len) == 0))
+        return s;
+      i = (i + 1) & mask_;
+    }
+  }
+
+  // Counts `count` occurrences of k, the first at pos. Inlined into the
+  // token loop (a call cost a tenth of the ingest time); a new word takes
+  // the out-of-line path. Returns the word's slot when pos became its first
+  // position (a new word, or an earlier position), else nullptr.
+  [[gnu::always_inline]] Slot* add(const WordKey& k, uint64_t pos, uint64_t count = 1) {
+    Slot& s = probe(k);
+    if (s.cl != 0) [[likely]]
+      return bump(s, pos, count);
+    return add_new(s, k, pos, count);
+  }
+
+  // The line mark of the word in slot s (tables made with marks only).
+  void set_mark(const Slot* s, uint64_t mark) { marks_[static_cast<size_t>(s - &slots_[0])] = mark; }
+  uint64_t mark_of(const Slot& s) const { return with_marks_ ? marks_[static_cast<size_t>(&s - &slots_[0])] : 0; }
+  bool with_marks() const { return with_marks_; }
+
+  void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 1); }
+
+  size_t size() const { return size_; }
+  size_t word_bytes() const { return word_bytes_; }
+
+  // fn(word, slot) for every word.
+  template <class F>
+  void for_each(F&& fn) const {
+    for (size_t i = 0; i < slots_.size(); ++i)
+      if (slots_[i].cl != 0) fn(word_of(slots_[i]), slots_[i]);
+  }
+
+  // fn(key, slot) for the words whose top `bits` hash bits are k (skip ==
+  // 0): their home slots are [k, k+1) * n / 2^bits; displaced ones follow in
+  // the same run of full slots.
+  template <class F>
+  void for_each_in_part(size_t k, int bits, F&& fn) const {
+    const size_t n = slots_.size();
+    const size_t begin = (k * n) >> bits, end = ((k + 1) * n) >> bits;  // n may be < 2^bits
+    for (size_t j = begin;; ++j) {
+      const Slot& s = slots_[j & mask_];
+      if (j >= end && (s.cl == 0 || j >= begin + n)) break;
+      if (s.cl == 0) continue;
+      const WordKey key = key_of_slot(s);
+      if ((key.h >> (64 - bits)) == k) fn(key, s);
+    }
+  }
+
+  std::string_view word_of(const Slot& s) const {
+    const uint64_t tag = s.cl & 0xFF;
+    if (tag == kLongWordTag) return std::string_view(arena_).substr(s.w0, static_cast<uint32_t>(s.w1));
+    return std::string_view(reinterpret_cast<const char*>(&s.w0), tag);  // w0, w1: 16 bytes in a row
+  }
+
+  static uint64_t count_of(const Slot& s) { return s.cl >> 8; }
+
+ private:
+  size_t home(uint64_t h) const { return static_cast<size_t>((h << skip_) >> shift_); }
+
+  Slot* bump(Slot& s, uint64_t pos, uint64_t count) {
+    total_ += count;
+    s.cl += count << 8;
+    if (pos >= s.first) [[likely]]
+      return nullptr;
+    s.first = pos;
+    return &s;
+  }
+
+  [[gnu::noinline]] Slot* add_new(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
+    insert(s, k, pos, count);
+    if (size_ * 10 > slots_.size() * 7) return grow(k);
+    return &s;
+  }
+
+  void insert(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
+    if (k.len > UINT32_MAX) throw std::length_error("document reader: word too long");
+    s.w1 = k.w1;
+    s.first = pos;
+    s.cl = count << 8 | k.tag();
+    total_ += count;
+    if (k.len <= kInlineWordBytes) {
+      s.w0 = k.w0;
+    } else {
+      s.w0 = arena_.size();
+      arena_.append(k.p, k.len);
+    }
+    ++size_;
+    word_bytes_ += k.len;
+  }
+
+  // The key of a stored word (its hash recomputed).
+  WordKey key_of_slot(const Slot& s) const {
+    const uint64_t tag = s.cl & 0xFF;
+    if (tag == kLongWordTag) return long_key(arena_.data() + s.w0, static_cast<uint32_t>(s.w1));
+    return {s.w0, s.w1, word_table_hash(s.w0, s.w1, tag), reinterpret_cast<const char*>(&s.w0), tag};
+  }
+
+  void resize(size_t n) {
+    slots_ = ZeroArray<Slot>(n);
+    if (with_marks_) marks_ = ZeroArray<uint64_t>(n);
+    mask_ = n - 1;
+    shift_ = 64 - std::countr_zero(n);
+  }
+
+  // Frequent words are moved first, so that they keep their home slots
+  // (reinserting in slot order would scatter them down the probe runs).
+  // Returns the new slot of `added` (the word just inserted).
+  Slot* grow(const WordKey& added) {
+    ZeroArray<Slot> old = std::move(slots_);
+    ZeroArray<uint64_t> old_marks = std::move(marks_);
+    resize(old.size() * 2);
+    const uint64_t mean = size_ ? (total_ / size_) << 8 : 0;
+    for (const uint64_t min_cl : {mean * 16, mean, uint64_t{0}}) {
+      for (size_t k = 0; k < old.size(); ++k) {
+        Slot& s = old[k];
+        if (s.cl == 0 || s.cl < min_cl) continue;
+        size_t i = home(key_of_slot(s).h);
+        while (slots_[i].cl != 0) i = (i + 1) & mask_;
+        slots_[i] = s;
+        if (with_marks_) marks_[i] = old_marks[k];
+        s.cl = 0;
+      }
+    }
+    return &probe(added);
+  }
+
+  ZeroArray<Slot> slots_;
+  size_t mask_ = 0;
+  int shift_ = 64;
+  int skip_ = 0;
+  bool with_marks_ = false;
+  ZeroArray<uint64_t> marks_;  // with_marks_: marks_[i] belongs to slots_[i]
+  size_t size_ = 0;
+  size_t word_bytes_ = 0;
+  uint64_t total_ = 0;  // occurrences counted
+  std::string arena_;
+};
+
+}  // namespace spellcheck

@@ -1,0 +1,24 @@
+#pragma once
+// Lines of ranked suggestions, in SPEC line order (fewer candidates first,
+// then the word byte-wise), as a run the report merges like the SPEC one:
+//   text   `word:  best second ...` (the SPEC format, candidates by rank)
+//   jsonl  {"word":"teh","occurrences":3,"suggestions":[{"word":"the",
+//           "distance":1,"score":-3.21},...]}  (occurrences: document mode)
+// Words accepted in ranked mode (capitals of an entry) get no line.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spellcheck/suggest/ranking.hpp"
+#include "spellcheck/output/report.hpp"
+#include "spellcheck/input/word_list.hpp"
+
+namespace spellcheck {
+
+enum class OutputFormat { text, jsonl };
+
+// occurrences: per word, or empty (word-list mode).
+std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
+                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra = {});
+
+}  // namespace spellcheck

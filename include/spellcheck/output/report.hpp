@@ -1,0 +1,76 @@
+#pragma once
+// The report: each rank turns its hits into SPEC lines (candidates
+// regenerated from their edits, sorted byte-wise) and orders them (by
+// candidate count, then word) into one serialized run; rank 0 gathers the
+// runs and merges them as it writes.
+//
+// Half a million lines on docs/large: nothing here allocates per line. A
+// run is one buffer; rank 0 reads views into the gathered bytes and writes
+// through a fixed buffer, so the output is never held whole in memory.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spellcheck/suggest/candidates.hpp"  // Slot
+#include "spellcheck/suggest/judge.hpp"
+#include "spellcheck/input/line_marks.hpp"
+#include "spellcheck/input/word_list.hpp"
+
+namespace spellcheck {
+
+// One line of a run, as views into the run's bytes.
+struct LineView {
+  uint32_t candidates = 0;
+  std::string_view word;
+  std::string_view line;   // "word:  c1 c2\n"
+  std::string_view extra;  // what the caller attached (the document report's fields), or empty
+};
+
+// Text attached to word i's line (appended to out), for the --report TSV.
+using ExtraFn = std::function<void(size_t word, std::string& out)>;
+
+// Local: the lines of this rank's misspelled words in SPEC order, as a run.
+// Each line is a 16-byte header (candidates and the three lengths) and the
+// word, line and extra bytes. OpenMP threads build the lines.
+std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra = {});
+
+// Appends one line to a run (the format make_run writes): for modes that
+// build their own lines (ranked suggestions), in SPEC order already.
+void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
+                     std::string_view extra = {});
+
+// Reads a run line by line.
+class RunReader {
+ public:
+  explicit RunReader(std::string_view run) : run_(run) {}
+  bool done() const { return pos_ >= run_.size(); }
+  LineView next();
+
+ private:
+  std::string_view run_;
+  size_t pos_ = 0;
+};
+
+// SPEC order of two lines: fewer candidates first, then the word byte-wise.
+inline bool spec_less(const LineView& a, const LineView& b) {
+  if (a.candidates != b.candidates) return a.candidates < b.candidates;
+  return a.word < b.word;  // char_traits<char>::compare is memcmp: unsigned bytes
+}
+
+// Merges sorted runs into SPEC order, calling emit(line) for every line.
+void merge_runs(const std::vector<std::string_view>& runs, const std::function<void(const LineView&)>& emit);
+
+// --report (the occurrence TSV: word, occurrences, first location,
+// candidates). The TSV's first line.
+inline constexpr std::string_view kReportHeader = "word\toccurrences\tfirst_location\tcandidates\n";
+// "occurrences<TAB>path:line:column" of misspelled word i, appended to x:
+// resolved at the word's owner from the line marks (no input is read again).
+void append_occurrences(std::string& x, const Judged& judged, const LineTable& lines, size_t i);
+// One row of the TSV from a line whose extra holds "occurrences<TAB>
+// location" (append_occurrences), then "<TAB>candidates" when
+// candidates_in_extra (ranked lines); a SPEC line gives its candidates.
+void append_report_row(std::string& tsv, const LineView& l, bool candidates_in_extra);
+
+}  // namespace spellcheck

@@ -1,0 +1,43 @@
+#pragma once
+// Output without a gather to rank 0. The ranks' runs (each in SPEC order,
+// report.hpp) are redistributed by a sample sort so that rank r holds the
+// r-th slice of the global order; each rank turns its slice into text, and
+// the slices are written in rank order: into a file by every rank at its
+// offset (an exclusive scan of the sizes) with collective MPI-IO, into the
+// output's temporary file, renamed once all ranks have written and agreed;
+// to stdout, a device or a FIFO by rank 0, which streams the other ranks'
+// slices in bounded chunks. No rank ever holds more than its own slice (and
+// one chunk), and no message exceeds the chunk size.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/output/removal_on_signal.hpp"
+#include "spellcheck/output/output_file.hpp"
+#include "spellcheck/output/report.hpp"
+
+namespace spellcheck {
+
+// The most bytes of output a message or a write round carries: 16 MiB, or
+// SPELLCHECK_MAX_MESSAGE_BYTES when set (tests force tiny chunks with it).
+size_t output_chunk_bytes();
+
+// Collective: every rank's run in, and emit(line) called for each line of
+// this rank's slice of the global SPEC order, in order. Splitters come from
+// `samples_per_rank` evenly spaced lines of every run; the lines then cross
+// in one all-to-all and each rank merges what it received.
+void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(const LineView&)>& emit,
+               size_t samples_per_rank = 64);
+
+// Collective: the ranks' slices, concatenated in rank order, become the
+// output `out` (which exists on rank 0 only; the other ranks pass nullptr).
+// A file target's temporary file is named now (OutputFile::shared_temporary)
+// and written by every rank; the other ranks register that name for removal
+// on a signal and return the registration, to hold until rank 0 committed
+// (if rank 0 is killed, they remove it). Does not commit. Rank 0 throws
+// (after every rank is done) when its writes fail.
+[[nodiscard]] RemovalOnSignal write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out);
+
+}  // namespace spellcheck

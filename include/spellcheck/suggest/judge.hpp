@@ -1,0 +1,37 @@
+#pragma once
+// Judging at the owner: the words routed here (from every rank, so a word
+// may arrive several times) are made distinct and looked up in the shard
+// once each; the misspelled ones are kept for the candidate phase.
+#include <cstdint>
+#include <vector>
+
+#include "spellcheck/comm/exchange.hpp"
+#include "spellcheck/dictionary/shard.hpp"
+#include "spellcheck/input/word_list.hpp"
+
+namespace spellcheck {
+
+// Equal words grouped: group[i] is the group of word i, first[g] the first
+// word of group g. Groups are numbered in order of first occurrence.
+struct Groups {
+  std::vector<uint32_t> group;
+  std::vector<uint32_t> first;
+};
+Groups group_equal_words(const WordList& words, const std::vector<uint64_t>& hashes);
+
+struct Judged {
+  WordList misspelled;
+  std::vector<uint64_t> hashes;
+  // Per misspelled word, when words carried {occurrences, first position}:
+  // occurrences summed, earliest position kept.
+  std::vector<uint64_t> occurrences;
+  std::vector<uint64_t> first_position;
+  std::vector<uint64_t> first_mark;  // its line mark, when words carried one (line_marks.hpp)
+  uint64_t distinct = 0;  // distinct words judged here
+};
+
+// Local. routed.values holds the columns {occurrences, position}, optionally
+// a third, the position's line mark, or nothing.
+Judged judge(const Shard& shard, const Routed& routed);
+
+}  // namespace spellcheck

@@ -1,0 +1,87 @@
+#pragma once
+// Ranked suggestions over the sharded symmetric-delete index (see
+// delete_index.hpp). Three tables, each sharded by its own key's owner
+// (owner_of), so no rank holds the whole dictionary or index:
+//
+//   buckets   entries by the hash of their folded prefix
+//   deletes   prefix deletes -> prefix hashes (two tables: every bucket's
+//             deletes up to rare_distance, and up to max_distance those of
+//             buckets holding a word with a count of far_min_count or more)
+//   sounds    deletes of the phonetic key of each entry with a frequency
+//             (only the key itself below sound_min_count) -> (owner rank,
+//             entry)
+//
+// A round of lookups for a batch of misspelled words is two request/reply
+// exchanges (personalised all-to-alls on the thread that initialised MPI):
+//   1. each word's prefix deletes and sound-key deletes to their owners,
+//      which answer with prefix hashes and entry references (sound-alikes
+//      only when their phonetic keys are near enough, checked there);
+//   2. the word to the owners of those buckets and entries, which check
+//      every entry with the true distance (OSA <= max distance; or, for a
+//      sound-alike, keys one edit apart and OSA <= sound_alike_reach) and
+//      send back the ones that pass, with their frequencies.
+// The asking rank ranks what came back (ranking.hpp). Rounds hold at most
+// words_per_round words per rank, so memory stays bounded; every rank takes
+// part in as many rounds as the busiest one needs.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/dictionary/frequencies.hpp"
+#include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/suggest/ranking.hpp"
+#include "spellcheck/input/word_list.hpp"
+
+namespace spellcheck {
+
+struct RankedParams {
+  DeleteParams deletes;       // max distance, prefix length
+  int sound_distance = 1;     // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
+  int rare_distance = 1;      // edits at most for entries without a frequency (when a list was given)
+  // Frequency tiers (when a list was given): the count an entry needs to be
+  // a candidate beyond rare_distance, and to sound alike with a phonetic key
+  // one edit away (equal keys: any count).
+  uint64_t far_min_count = 1;
+  uint64_t sound_min_count = 1;
+  size_t top = 10;
+  size_t words_per_round = 16384;
+};
+
+struct RankedCounts {
+  uint64_t words = 0;          // looked up
+  uint64_t delete_lookups = 0; // prefix and sound deletes asked
+  uint64_t postings = 0;       // prefix hashes and entry references the deletes led to
+  uint64_t buckets_asked = 0;  // distinct buckets and sound-alike entries sent for checking
+  uint64_t entries_checked = 0;
+  uint64_t found = 0;          // entries that passed the check
+  uint64_t rounds = 0;
+};
+
+class RankedIndex {
+ public:
+  // Collective. entries: this rank's dictionary entries as spelled (its
+  // shard, duplicates allowed); frequencies: this rank's share of the
+  // frequency list.
+  void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params);
+
+  // Collective: the ranked suggestions of this rank's words, one per word.
+  std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                  RankedCounts& counts) const;
+
+  size_t bytes() const {
+    return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes();
+  }
+  size_t entries() const { return buckets_.size(); }
+
+ private:
+  RankedParams params_;
+  int rare_distance_ = 2;           // in force: params' rare_distance, or max_distance without frequencies
+  PrefixBuckets buckets_;
+  DeleteTable deletes_all_;        // every bucket's prefix deletes, up to rare_distance_
+  DeleteTable deletes_frequent_;   // buckets with a frequent entry, up to max_distance (if above rare_distance_)
+  uint64_t far_min_count_ = 1, sound_min_count_ = 1;  // in force (at least 1)
+  SoundTable sounds_;
+};
+
+}  // namespace spellcheck

@@ -1,0 +1,91 @@
+#pragma once
+// Ranking the entries found near one misspelled word: the noisy-channel
+// score of each (noisy_channel.hpp), the word's own case pattern applied,
+// best first, the top K kept. Pure: the same on every rank and thread.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/noisy_channel.hpp"
+
+namespace spellcheck {
+
+// An entry within the distance of the typo (distance over folded code
+// points; 0: it differs only in case).
+struct FoundEntry {
+  std::string_view spelling;  // as in the dictionary
+  uint64_t frequency = 0;
+  uint64_t collection_count = 0;
+  uint8_t distance = 0;
+  std::string_view sound_key;  // phonetic_key of the folded entry, if known (else computed)
+};
+
+struct RankedCandidate {
+  std::string word;  // in the typo's case pattern
+  int64_t score = 0;
+  uint8_t distance = 0;
+};
+
+struct RankedWord {
+  // Capitals or title case of an entry (`ABOVE`, `Élan`): not a misspelling
+  // in ranked mode.
+  bool accepted = false;
+  std::vector<RankedCandidate> best;  // at most top, best first
+};
+
+// Ranks found (any order, duplicates harmless): score descending, then the
+// displayed word byte-wise; a displayed word appears once (its best score).
+RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>& found, size_t top,
+                            const ChannelWeights& weights);
+
+// The same, one entry at a time, for callers that search best-first and
+// stop early (ranked_lookup): bound() is an upper bound of the score of any
+// entry with that prior at that distance or more, so once full() an entry
+// whose bound is below worst() cannot change the result. Offering the same
+// entries in any order gives rank_suggestions' answer; a word in capitals
+// or title case is accepted (and ranks nothing) once an entry at distance 0
+// is offered.
+class SuggestionRanker {
+ public:
+  explicit SuggestionRanker(const ChannelWeights& weights);
+  void start(std::string_view typo, size_t top);
+  // Upper bound of channel_score for an entry of this prior (channel_prior)
+  // at distance min_distance or more, whatever its edits, sound and case;
+  // other_first: its folded first letter differs from the typo's (so an
+  // edit touches the first letter).
+  // (Weights of either sign: negative costs count as none.)
+  int64_t bound(int64_t prior, int min_distance, bool other_first = false) const {
+    return prior + best_extra_ - min_distance * cheapest_edit_ + (min_distance == 0 ? case_only_ : 0) -
+           (other_first ? first_edit_ : 0);
+  }
+  bool full() const { return best_.size() == top_; }
+  int64_t worst() const { return best_.back().score; }
+  // Whether an entry with this bound can still change the result.
+  bool worth(int64_t bound) const { return !accepted_ && (!full() || bound >= worst()); }
+  // Whether distance 0 accepts the typo (capitals or title case).
+  bool accepts_by_case() const { return accepts_by_case_; }
+  bool accepted() const { return accepted_; }
+  // prior: channel_prior of the entry's counts (callers keep them).
+  void offer(const FoundEntry& f, int64_t prior);
+  RankedWord finish();
+
+ private:
+  const ChannelWeights& w_;
+  int64_t cheapest_edit_ = 0, best_extra_ = 0, case_only_ = 0, first_edit_ = 0;
+  std::string_view typo_;
+  size_t top_ = 0, n_ = 0;
+  CasePattern pattern_{};
+  bool accepts_by_case_ = false, accepted_ = false;
+  std::vector<char32_t> folded_, entry_, folded_entry_, sound_a_, sound_b_;
+  std::vector<RankedCandidate> best_;  // best first, distinct words
+  std::string word_;
+};
+
+// Merges the ranking of the same word from another set of entries (another
+// rank's): the best top distinct words of both; accepted if either says so.
+void merge_ranked(RankedWord& into, RankedWord&& part, size_t top);
+
+}  // namespace spellcheck

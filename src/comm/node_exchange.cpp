@@ -1,0 +1,144 @@
+#include "spellcheck/comm/node_exchange.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace spellcheck::mpi {
+
+namespace {
+// The rank count per node a test or an emulated cluster declares, or 0.
+int declared_ranks_per_node() {
+  const char* env = std::getenv("SPELLCHECK_RANKS_PER_NODE");
+  if (!env || !*env) return 0;
+  char* end = nullptr;
+  const long v = std::strtol(env, &end, 10);
+  return *end == '\0' && v > 0 && v < (1 << 20) ? static_cast<int>(v) : 0;
+}
+
+void put_u64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+uint64_t get_u64(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+}  // namespace
+
+NodeLayout make_node_layout(const Comm& comm) {
+  NodeLayout l;
+  const int rank = comm.rank(), p = comm.size();
+  // This rank's node, named by its lowest rank.
+  int first_on_node = 0;
+  const char* slurm_node = std::getenv("SLURM_NODEID");
+  if (const int declared = declared_ranks_per_node(); declared > 0) {
+    first_on_node = rank / declared * declared;
+  } else if (slurm_node && *slurm_node) {
+    // Slurm's node of this task (emulated nodes share one machine's memory).
+    MPI_Comm same = MPI_COMM_NULL;
+    const int node_id = std::atoi(slurm_node);
+    check(MPI_Comm_split(comm.get(), node_id, rank, &same), "MPI_Comm_split");
+    check(MPI_Allreduce(&rank, &first_on_node, 1, MPI_INT, MPI_MIN, same), "MPI_Allreduce");
+    MPI_Comm_free(&same);
+  } else {
+    MPI_Comm shared = MPI_COMM_NULL;
+    check(MPI_Comm_split_type(comm.get(), MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shared), "MPI_Comm_split_type");
+    check(MPI_Allreduce(&rank, &first_on_node, 1, MPI_INT, MPI_MIN, shared), "MPI_Allreduce");
+    MPI_Comm_free(&shared);
+  }
+  MPI_Comm split = MPI_COMM_NULL;
+  check(MPI_Comm_split(comm.get(), first_on_node, rank, &split), "MPI_Comm_split");
+  l.node_comm = std::make_unique<Comm>(split);
+  MPI_Comm_free(&split);
+  l.local = l.node_comm->rank();
+  l.per_node = l.node_comm->size();
+  // Two levels need L ranks on every node, in blocks: node n = ranks nL..
+  const int blocks = first_on_node % l.per_node == 0 && first_on_node + l.local == rank ? 1 : 0;
+  int mine[3] = {l.per_node, -l.per_node, blocks}, all[3] = {0, 0, 0};
+  check(MPI_Allreduce(mine, all, 3, MPI_INT, MPI_MIN, comm.get()), "MPI_Allreduce");
+  const bool uniform = all[0] == -all[1] && all[2] == 1;
+  l.nodes = uniform ? p / l.per_node : 1;
+  l.node = uniform ? rank / l.per_node : 0;
+  check(MPI_Comm_split(comm.get(), l.local, rank, &split), "MPI_Comm_split");
+  l.cross_comm = std::make_unique<Comm>(split);
+  MPI_Comm_free(&split);
+  l.two_level_possible = uniform && l.nodes >= 2 && l.per_node >= 2;
+  return l;
+}
+
+bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks) {
+  if (!layout.two_level_possible) return false;
+  if (how == AllToAll::two_level) return true;
+  // From 16 ranks on, the p - 1 start-ups of the direct exchange outweigh
+  // the extra copy inside a node (results/MODEL.txt's network figures).
+  return how == AllToAll::automatic && ranks >= 16;
+}
+
+Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Bytes& send) {
+  const size_t n_nodes = static_cast<size_t>(layout.nodes), per_node = static_cast<size_t>(layout.per_node);
+  const size_t p = static_cast<size_t>(comm.size());
+  std::vector<size_t> at(p + 1, 0);
+  for (size_t r = 0; r < p; ++r) at[r + 1] = at[r] + send.counts[r];
+  // Level 1, inside the node: to the rank at place l, for every node in
+  // order, the lengths and then the bytes for the rank at place l there.
+  Bytes inner;
+  inner.counts.assign(per_node, 0);
+  for (size_t l = 0; l < per_node; ++l) {
+    const size_t before = inner.data.size();
+    for (size_t n = 0; n < n_nodes; ++n) put_u64(inner.data, send.counts[n * per_node + l]);
+    for (size_t n = 0; n < n_nodes; ++n) {
+      const size_t g = n * per_node + l;
+      inner.data.append(send.data, at[g], send.counts[g]);
+    }
+    inner.counts[l] = inner.data.size() - before;
+  }
+  const Bytes gathered = alltoallv_bytes_direct(*layout.node_comm, inner);
+  // What every rank of this node has for node n's rank at this place.
+  std::vector<const char*> part(per_node);
+  std::vector<std::vector<uint64_t>> lengths(per_node, std::vector<uint64_t>(n_nodes));
+  {
+    const char* q = gathered.data.data();
+    for (size_t l = 0; l < per_node; ++l) {
+      for (size_t n = 0; n < n_nodes; ++n) lengths[l][n] = get_u64(q + n * sizeof(uint64_t));
+      part[l] = q + n_nodes * sizeof(uint64_t);
+      q += gathered.counts[l];
+    }
+  }
+  // Level 2, between nodes: to node n's rank at this place, the lengths
+  // from each rank of this node, then their bytes in rank order.
+  Bytes outer;
+  outer.counts.assign(n_nodes, 0);
+  std::vector<size_t> taken(per_node, 0);
+  for (size_t n = 0; n < n_nodes; ++n) {
+    const size_t before = outer.data.size();
+    for (size_t l = 0; l < per_node; ++l) put_u64(outer.data, lengths[l][n]);
+    for (size_t l = 0; l < per_node; ++l) {
+      outer.data.append(part[l] + taken[l], lengths[l][n]);
+      taken[l] += lengths[l][n];
+    }
+    outer.counts[n] = outer.data.size() - before;
+  }
+  const Bytes got = alltoallv_bytes_direct(*layout.cross_comm, outer);
+  // From node n: what its ranks 0..L-1 (global n L + l) sent this rank, in
+  // global rank order once the lengths are stripped.
+  Bytes recv;
+  recv.counts.assign(p, 0);
+  size_t total = 0;
+  {
+    const char* q = got.data.data();
+    for (size_t n = 0; n < n_nodes; ++n) {
+      for (size_t l = 0; l < per_node; ++l) recv.counts[n * per_node + l] = get_u64(q + l * sizeof(uint64_t));
+      q += got.counts[n];
+    }
+    for (size_t c : recv.counts) total += c;
+  }
+  recv.data.reserve(total);
+  const char* q = got.data.data();
+  for (size_t n = 0; n < n_nodes; ++n) {
+    recv.data.append(q + per_node * sizeof(uint64_t), got.counts[n] - per_node * sizeof(uint64_t));
+    q += got.counts[n];
+  }
+  return recv;
+}
+
+}  // namespace spellcheck::mpi

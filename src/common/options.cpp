@@ -1,0 +1,305 @@
+#include "spellcheck/common/options.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
+#include "spellcheck/common/errors.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+long long parse_integer(std::string_view flag, std::string_view text, long long lo, long long hi) {
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+    throw UsageError(std::string(flag) + " needs a whole number, got '" + std::string(text) + "'");
+  if (v < lo || v > hi)
+    throw UsageError(std::string(flag) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                     ", got " + std::string(text));
+  return v;
+}
+
+double parse_real(std::string_view flag, std::string_view text, double lo, double hi) {
+  char* end = nullptr;
+  const std::string s(text);
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !(v >= lo && v <= hi))
+    throw UsageError(std::string(flag) + " needs a number from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                     ", got '" + s + "'");
+  return v;
+}
+
+FilterExchange parse_filter_exchange(std::string_view flag, std::string_view v) {
+  if (v == "allgather") return FilterExchange::allgather;
+  if (v == "allreduce") return FilterExchange::allreduce;
+  throw UsageError(std::string(flag) + " must be allgather or allreduce, got '" + std::string(v) + "'");
+}
+
+// Value flags, shared by the environment defaults and argv.
+void apply(Options& o, std::string_view flag, std::string_view v) {
+  if (flag == "-o" || flag == "--output") o.output = v;
+  else if (flag == "--stats") o.stats = v;
+  else if (flag == "--report") o.report = v;
+  else if (flag == "--threads") o.threads = static_cast<int>(parse_integer(flag, v, 1, 4096));
+  else if (flag == "--max-word-length") o.max_word_length = static_cast<size_t>(parse_integer(flag, v, 1, 60000));
+  else if (flag == "--batch-bytes") o.batch_bytes = static_cast<size_t>(parse_integer(flag, v, 1, 1 << 30));
+  else if (flag == "--filter-bits") o.filter_bits = parse_real(flag, v, 1.0, 64.0);
+  else if (flag == "--filter-exchange") o.filter_exchange = parse_filter_exchange(flag, v);
+  else if (flag == "--exchange") {
+    if (v != "direct" && v != "two-level" && v != "auto")
+      throw UsageError("--exchange must be direct, two-level or auto, got '" + std::string(v) + "'");
+    o.exchange = v;
+  }
+  else if (flag == "--suggest") {
+    if (v == "ranked") o.ranked = true;
+    else if (v == "spec") o.ranked = false;
+    else throw UsageError("--suggest must be spec or ranked, got '" + std::string(v) + "'");
+  }
+  else if (flag == "--max-distance") o.max_distance = static_cast<int>(parse_integer(flag, v, 1, 2));
+  else if (flag == "--top") o.top = static_cast<size_t>(parse_integer(flag, v, 1, 1000));
+  else if (flag == "--frequencies") o.frequencies = v;
+  else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
+  else if (flag == "--rare-distance") o.rare_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
+  else if (flag == "--far-min-count") o.far_min_count = static_cast<uint64_t>(parse_integer(flag, v, 1, 1LL << 62));
+  else if (flag == "--sound-min-count") o.sound_min_count = static_cast<uint64_t>(parse_integer(flag, v, 1, 1LL << 62));
+  else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
+  else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
+  else if (flag == "--exclude") {
+    if (v.empty()) throw UsageError("--exclude needs a glob");
+    o.exclude.emplace_back(v);
+  }
+  else if (flag == "--format") {
+    if (v == "jsonl") o.jsonl = true;
+    else if (v == "text") o.jsonl = false;
+    else throw UsageError("--format must be text or jsonl, got '" + std::string(v) + "'");
+  }
+  else throw UsageError("unknown option '" + std::string(flag) + "' (see --help)");
+}
+
+bool takes_value(std::string_view flag) {
+  return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
+         flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
+         flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
+         flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
+         flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" || flag == "--exclude" ||
+         flag == "--progress-interval";
+}
+
+}  // namespace
+
+Options parse_options(int argc, const char* const* argv) {
+  Options o;
+  // Defaults from the environment, for job scripts; flags override them.
+  const struct {
+    const char* var;
+    const char* flag;
+  } env[] = {{"SPELLCHECK_THREADS", "--threads"},
+             {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
+             {"SPELLCHECK_FILTER_BITS", "--filter-bits"},
+             {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
+             {"SPELLCHECK_EXCHANGE", "--exchange"},
+             {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
+             {"SPELLCHECK_SUGGEST", "--suggest"},
+             {"SPELLCHECK_FREQUENCIES", "--frequencies"},
+             {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"}};
+  for (const auto& e : env)
+    if (const char* v = std::getenv(e.var); v && *v) {
+      try {
+        apply(o, e.flag, v);
+      } catch (const UsageError& err) {
+        throw UsageError(std::string(e.var) + ": " + err.what());
+      }
+    }
+
+  std::vector<std::string> positional;
+  bool only_positional = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (only_positional || a.empty() || a[0] != '-' || a == "-") {
+      positional.emplace_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positional = true;
+      continue;
+    }
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+      continue;
+    }
+    if (a == "--version") {
+      o.version = true;
+      continue;
+    }
+    if (a == "--words") {
+      o.words_mode = true;
+      continue;
+    }
+    if (a == "--quiet" || a == "-q") {
+      o.quiet = true;
+      continue;
+    }
+    if (a == "--no-trigram-filter") {
+      o.trigram_filter = false;
+      continue;
+    }
+    if (a == "--no-affix-filter") {
+      o.affix_filter = false;
+      continue;
+    }
+    if (a == "--no-sound-alikes") {
+      o.sound_distance = -1;
+      continue;
+    }
+    if (a == "--hidden") {
+      o.hidden = true;
+      continue;
+    }
+    if (a == "--binary") {
+      o.binary = true;
+      continue;
+    }
+    if (a == "--verbose" || a == "-v") {
+      o.verbose = true;
+      continue;
+    }
+    if (a == "--progress") {
+      o.progress = 1;
+      continue;
+    }
+    if (a == "--no-progress") {
+      o.progress = 0;
+      continue;
+    }
+    std::string_view flag = a, value;
+    bool has_value = false;
+    if (const size_t eq = a.find('='); a.starts_with("--") && eq != std::string_view::npos) {
+      flag = a.substr(0, eq);
+      value = a.substr(eq + 1);
+      has_value = true;
+    }
+    if (!takes_value(flag)) throw UsageError("unknown option '" + std::string(a) + "' (see --help)");
+    if (!has_value) {
+      if (i + 1 >= argc) throw UsageError("option " + std::string(flag) + " needs a value");
+      value = argv[++i];
+    }
+    apply(o, flag, value);
+  }
+  if (o.help || o.version) return o;
+  if (positional.empty()) throw UsageError("missing DICTIONARY and INPUT (see --help)");
+  if (positional.size() < 2 && !o.words_mode) throw UsageError("missing INPUT after DICTIONARY (see --help)");
+  o.dictionary = positional[0];
+  o.inputs.assign(positional.begin() + 1, positional.end());
+  if (o.inputs.empty()) o.inputs.emplace_back("-");  // word-list mode: standard input
+  if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
+  if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
+  return o;
+}
+
+std::string usage_text() {
+  return R"(Usage: spellcheck [options] DICTIONARY INPUT...
+       mpirun -n P spellcheck [options] DICTIONARY INPUT...
+       ... | spellcheck [options] DICTIONARY -
+       ... | spellcheck --words [options] DICTIONARY
+
+Prints every misspelled distinct word of INPUT with all its edit-distance-1
+corrections found in DICTIONARY, one line per word:
+  <word>:  <candidate> <candidate>...
+sorted by number of candidates, then by word (byte-wise). The dictionary is
+sharded over the MPI ranks; each rank uses OpenMP threads.
+
+INPUT is raw text (files, or directories read recursively in byte-wise path
+order), or with --words a word list (one word per line). `-` (or no INPUT
+with --words) is standard input, read once by rank 0 and shared out; so is a
+named pipe or device (/dev/stdin, <(cmd)). Files compressed with gzip, zstd,
+bzip2 or xz are decoded (known by their first bytes, whatever their name);
+each is read whole by one thread. In folders, hidden files and folders
+(names starting with '.'), names matching --exclude and binary files (a NUL
+byte in the first 4 KiB, as grep decides) are skipped; a file named on the
+command line is always read.
+
+With --suggest ranked, each misspelled word gets its most likely
+corrections instead, best first (up to --top), within --max-distance edits
+(insertion, deletion, substitution, transposition of neighbours, counted in
+letters) or sounding alike; ranked by word frequency and how likely the
+typing error is. Words in capitals or title case of an entry are accepted.
+
+Options:
+  --words                 word-list mode: every line of INPUT is one word
+  --suggest MODE          spec (default): all edit-distance-1 candidates in
+                          byte order, as SPEC.md says; ranked: ranked
+                          suggestions (below)
+  --max-distance N        ranked: edits at most (1 or 2, default 2)
+  --top K                 ranked: suggestions per word (default 10)
+  --frequencies FILE      ranked: `word count` lines (SymSpell's format) for
+                          the word prior (default: the shipped en-80k list)
+  --sound-distance N      ranked: phonetic keys up to N edits apart sound
+                          alike (0-2, default 1)
+  --no-sound-alikes       ranked: only words within --max-distance
+  --rare-distance N       ranked: edits at most for dictionary words missing
+                          from the frequency list (0-2, default 1; 2 with
+                          --max-distance 2: every entry within 2)
+  --far-min-count N       ranked: count in the frequency list a word needs
+                          to be suggested beyond --rare-distance (default 1)
+  --sound-min-count N     ranked: count a word needs to sound alike with a
+                          phonetic key one edit away (default 500000, on
+                          en-80k's scale; equal keys: any count)
+  --prefix-length N       ranked: code points of each word's prefix in the
+                          symmetric-delete index (4-64, default 7)
+  --format FMT            ranked: text (default, the SPEC line format with
+                          candidates by rank) or jsonl (word, occurrences,
+                          suggestions with distance and score)
+  --exclude GLOB          skip files and folders whose name matches GLOB in
+                          folder walks (the whole path if GLOB has a '/');
+                          repeatable
+  --hidden                read hidden files and folders in folder walks too
+  --binary                read binary files found in folders too
+  -v, --verbose           name each binary file skipped (stderr)
+  -o, --output FILE       write the result to FILE instead of stdout (a regular
+                          file is replaced only once complete)
+  --stats FILE            write run statistics as JSON (phases, counts, traffic)
+  --report FILE           document mode: TSV of misspelled words with their
+                          occurrence count, first location and candidates
+  --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
+                          else the cores available)
+  --max-word-length N     skip words longer than N bytes (default 64)
+  --batch-bytes N         bytes of remote lookups per message (default 65536)
+  --filter-bits B         Bloom filter bits per dictionary entry (default 12)
+  --filter-exchange M     allgather (default): every rank gets each shard's
+                          filter; allreduce: one filter OR-ed over all ranks
+  --exchange M            the dictionary shuffle and word routing: direct
+                          (default; every rank to every rank), two-level
+                          (inside each node, then across nodes: fewer,
+                          larger messages), auto (two-level from 16 ranks on
+                          2+ nodes). Nodes: SPELLCHECK_RANKS_PER_NODE=L
+                          (emulated nodes of L ranks), else SLURM_NODEID,
+                          else the ranks that share memory
+  --no-trigram-filter     hash and probe every candidate (by default candidates
+                          with a letter triple no entry has are dropped first)
+  --no-affix-filter       try edits at every position (by default only where
+                          the bytes kept before and after the edit begin and
+                          end some entry)
+  --progress, --no-progress
+                          progress on stderr (default: when a terminal is
+                          there: stderr, or the controlling terminal of
+                          mpirun/srun). On a terminal one redrawn line;
+                          otherwise (mpirun, srun, job logs) whole lines:
+                          phase, done/total, rate, time left, and a line
+                          when each phase is done
+  --progress-interval S   seconds between progress lines (default 5)
+  -q, --quiet             no timing or summary lines on stderr
+  -h, --help              this text
+  --version               the version
+
+Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
+SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
+SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
+SPELLCHECK_FREQUENCIES, SPELLCHECK_PROGRESS_INTERVAL.
+
+Exit status: 0 success, 2 bad input or options, 1 other failure.
+)";
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,155 @@
+#include "spellcheck/dictionary/delete_index.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+#include <parallel/algorithm>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/noisy_channel.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+
+namespace spellcheck {
+
+uint64_t code_point_hash(const char32_t* w, size_t n) { return XXH3_64bits(w, n * sizeof(char32_t)); }
+
+void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out) {
+  out.clear();
+  n = std::min({n, p.prefix_length, size_t{64}});  // the options cap prefix_length at 64
+  out.push_back(code_point_hash(w, n));
+  if (p.max_distance >= 1) {
+    char32_t one[64];
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0 && w[i] == w[i - 1]) continue;  // deleting either of two equal neighbours gives one string
+      size_t k = 0;
+      for (size_t j = 0; j < n; ++j)
+        if (j != i) one[k++] = w[j];
+      out.push_back(code_point_hash(one, k));
+      if (p.max_distance >= 2) {
+        char32_t two[64];
+        for (size_t a = 0; a < k; ++a) {
+          if (a > 0 && one[a] == one[a - 1]) continue;
+          size_t m = 0;
+          for (size_t b = 0; b < k; ++b)
+            if (b != a) two[m++] = one[b];
+          out.push_back(code_point_hash(two, m));
+        }
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void HashDirectory::build(const std::vector<uint64_t>& keys, const std::vector<uint32_t>& starts) {
+  size_t cap = 16;
+  while (cap < 2 * keys.size()) cap *= 2;
+  slots_.assign(cap, Slot{});
+  mask_ = cap - 1;
+  shift_ = 64 - std::countr_zero(cap);
+  for (size_t g = 0; g < keys.size(); ++g) {
+    const uint64_t k = keys[g] ? keys[g] : 1;
+    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+      if (slots_[i].key == 0) {
+        slots_[i] = Slot{k, starts[g], starts[g + 1]};
+        break;
+      }
+      if (slots_[i].key == k) break;  // 0 and 1 both stored as 1: one group
+    }
+  }
+}
+
+void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p) {
+  frequency.resize(entries.size(), 0);
+  const size_t n = entries.size();
+  // Folded code points and bucket hash of every entry, in input order.
+  std::vector<char32_t> folded(entries.bytes.size());  // at most one code point per byte
+  std::vector<uint64_t> start(n + 1, 0), prefix(n);
+  for (size_t e = 0; e < n; ++e) {
+    const size_t k = decode_utf8(entries[e], folded.data() + start[e]);
+    for (size_t i = 0; i < k; ++i) folded[start[e] + i] = fold_case(folded[start[e] + i]);
+    start[e + 1] = start[e] + k;
+    prefix[e] = prefix_hash(folded.data() + start[e], k, p.prefix_length);
+  }
+  // Stored in bucket order, so that checking a bucket reads its entries
+  // one after another rather than from all over the shard; the most
+  // frequent first, so that a best-first search stops early in a bucket.
+  std::vector<uint32_t> by_bucket(n);
+  std::iota(by_bucket.begin(), by_bucket.end(), 0U);
+  std::sort(by_bucket.begin(), by_bucket.end(), [&](uint32_t a, uint32_t b) {
+    if (prefix[a] != prefix[b]) return prefix[a] < prefix[b];
+    if (frequency[a] != frequency[b]) return frequency[a] > frequency[b];
+    return entries[a] < entries[b];
+  });
+  entries_.clear();
+  folded_.clear();
+  folded_.reserve(start[n]);
+  heads_.resize(n);
+  frequency_.resize(n);
+  prefix_of_.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t e = by_bucket[i];
+    entries_.push_back(entries[e]);
+    const size_t k = start[e + 1] - start[e];
+    EntryHead& h = heads_[i];
+    h.folded_at = folded_.size();
+    h.folded_size = static_cast<uint32_t>(k);  // a WordList entry is under 4 GiB
+    h.has_frequency = frequency[e] > 0;
+    h.letters = letter_set(folded.data() + start[e], k);
+    folded_.insert(folded_.end(), folded.begin() + static_cast<std::ptrdiff_t>(start[e]),
+                   folded.begin() + static_cast<std::ptrdiff_t>(start[e + 1]));
+    frequency_[i] = frequency[e];
+    prefix_of_[i] = prefix[e];
+  }
+  sound_keys_.clear();
+  for (size_t i = 0; i < n; ++i)
+    sound_keys_.push_back(phonetic_key(this->folded(static_cast<uint32_t>(i)), folded_size(static_cast<uint32_t>(i))));
+  order_.resize(n);
+  std::iota(order_.begin(), order_.end(), 0U);
+  group_start_.clear();
+  std::vector<uint64_t> keys;
+  for (size_t i = 0; i < n; ++i)
+    if (i == 0 || prefix_of_[i] != prefix_of_[i - 1]) {
+      group_start_.push_back(static_cast<uint32_t>(i));
+      keys.push_back(prefix_of_[i]);
+    }
+  group_start_.push_back(static_cast<uint32_t>(n));
+  directory_.build(keys, group_start_);
+}
+
+size_t PrefixBuckets::bytes() const {
+  return entries_.bytes.size() + entries_.starts.size() * sizeof(entries_.starts[0]) + sound_keys_.bytes.size() +
+         sound_keys_.starts.size() * sizeof(sound_keys_.starts[0]) + folded_.size() * sizeof(char32_t) +
+         heads_.size() * sizeof(EntryHead) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
+         prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
+         group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+}
+
+uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
+  if (key.size() > 6) return kLongSoundKey;
+  uint64_t v = key.size();
+  for (size_t i = 0; i < key.size(); ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(key[i])) << (8 * (i + 1));
+  return v | (static_cast<uint64_t>(first_letter & 0xFF) << 56);
+}
+
+bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
+  if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return true;
+  char32_t x[6], y[6];
+  const size_t n = a & 0xFF, m = b & 0xFF;
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<char32_t>((a >> (8 * (i + 1))) & 0xFF);
+  for (size_t i = 0; i < m; ++i) y[i] = static_cast<char32_t>((b >> (8 * (i + 1))) & 0xFF);
+  const int d = osa_distance(x, n, y, m, max);
+  return d == 0 || (d <= max && (a >> 56) == (b >> 56));
+}
+
+bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max) {
+  thread_local std::vector<char32_t> x, y;  // no allocation per call once grown
+  x.assign(key_a.begin(), key_a.end());
+  y.assign(key_b.begin(), key_b.end());
+  const int d = osa_distance(x.data(), x.size(), y.data(), y.size(), max);
+  return d == 0 || (d <= max && first_a == first_b);
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,611 @@
+#include "spellcheck/input/document_reader.hpp"
+
+#include <fcntl.h>
+#include <omp.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string_view>
+#include <tuple>
+#include <utility>
+
+#include "spellcheck/input/byte_source.hpp"
+#include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/first_error.hpp"
+#include "spellcheck/input/tokenizer.hpp"
+#include "spellcheck/input/word_table.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// A file's bytes: this rank's share of a stream input, a compressed file
+// decoded, or the file itself.
+std::unique_ptr<ByteSource> open_source(const InputFile& file) {
+  if (file.memory.owner) return memory_source(file.memory.bytes, file.memory_origin, file.path);
+  return open_input(file.path, file.codec);
+}
+
+size_t find_safe(const unsigned char* p, size_t n) {
+  size_t k = 0;
+  while (k < n && !is_safe_split(p[k])) ++k;
+  return k;
+}
+
+// Newlines of the unit being tokenized, counted lazily: only up to the
+// positions that need a mark (first occurrences) and, before bytes leave the
+// buffer, up to there; so every byte is counted once, by memchr.
+class LineCounter {
+ public:
+  // The unit's owned bytes start at stream position `begin`.
+  void start(uint64_t begin) {
+    counted_ = line_start_ = unit_begin_ = begin;
+    newlines_ = 0;
+  }
+  // The buffer now holds stream bytes from `at` on.
+  void see(const unsigned char* buf, uint64_t at) {
+    buf_ = buf;
+    buf_at_ = at;
+  }
+  // Counts up to stream position `to` (its bytes must be in the buffer).
+  void advance(uint64_t to) {
+    const unsigned char* p = buf_ + (counted_ - buf_at_);
+    const unsigned char* const e = buf_ + (to - buf_at_);
+    while (p < e) {
+      const void* nl = std::memchr(p, '\n', static_cast<size_t>(e - p));
+      if (!nl) break;
+      p = static_cast<const unsigned char*>(nl) + 1;
+      ++newlines_;
+      line_start_ = buf_at_ + static_cast<uint64_t>(p - buf_);
+    }
+    counted_ = std::max(counted_, to);
+  }
+  uint64_t mark(uint64_t pos) {
+    advance(pos);
+    return make_line_mark(newlines_, pos - (newlines_ > 0 ? line_start_ : unit_begin_));
+  }
+  // The unit, counted to its end: file offsets from stream positions.
+  LineUnit unit(uint64_t file_index, uint64_t stream_base) const {
+    return {file_index, unit_begin_ - stream_base, newlines_, newlines_ > 0 ? line_start_ - stream_base : 0};
+  }
+
+ private:
+  const unsigned char* buf_ = nullptr;
+  uint64_t buf_at_ = 0, counted_ = 0, line_start_ = 0, unit_begin_ = 0, newlines_ = 0;
+};
+
+// Words go to the table in batches: first every key is computed and its
+// slot prefetched, then the lookups run. Looking words up as the tokenizer
+// finds them serialises the cache misses: the tokenizer's branches on token
+// boundaries mispredict, and the lookup of the next token waits for them.
+class Batcher {
+ public:
+  // lines: mark first occurrences with their line (or nullptr). Positions
+  // past last_pos are recorded as last_pos (compressed files: their span).
+  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos) : t_(t), lines_(lines), last_pos_(last_pos) {}
+
+  // p[0, len + kPad) must stay readable until flush().
+  void add(const char* p, size_t len, uint64_t pos) {
+    toks_[n_++] = {p, static_cast<uint32_t>(len), pos};
+    if (n_ == kBatch) flush();
+  }
+
+  void flush() {
+    WordKey keys[kBatch];
+    for (size_t i = 0; i < n_; ++i) {
+      keys[i] = key_padded(toks_[i].p, toks_[i].len);
+      t_.prefetch(keys[i].h);
+    }
+    if (lines_) {
+      for (size_t i = 0; i < n_; ++i)
+        if (const WordTable::Slot* s = t_.add(keys[i], std::min(toks_[i].pos, last_pos_)))
+          t_.set_mark(s, lines_->mark(toks_[i].pos));
+    } else {
+      for (size_t i = 0; i < n_; ++i) t_.add(keys[i], std::min(toks_[i].pos, last_pos_));
+    }
+    n_ = 0;
+  }
+
+ private:
+  static constexpr size_t kBatch = 128;
+  struct Tok {
+    const char* p;
+    uint32_t len;
+    uint64_t pos;
+  };
+  WordTable& t_;
+  LineCounter* lines_;
+  uint64_t last_pos_;
+  Tok toks_[kBatch];
+  size_t n_ = 0;
+};
+
+// Reads past a token's end by up to 16 bytes (key_padded): the read buffer
+// has that much slack after its capacity.
+constexpr size_t kPad = 16;
+
+struct ThreadState {
+  WordTable table;
+  TokenCounts counts;
+  std::unique_ptr<unsigned char[]> buf;  // not zeroed: 1 MB per thread and call
+  size_t cap;
+  std::vector<LineUnit> line_units;  // with line marks: the units done
+  uint64_t decoded_bytes = 0;  // bytes of compressed files read whole
+  std::vector<std::string> binary_paths;  // compressed files skipped as binary
+
+  ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
+};
+
+// Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file,
+// `file` (plan.files[r.file_index], or a piece of it in memory), which
+// starts at stream position stream_base and ends before file_end.
+void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end,
+                   const ByteRange& r, size_t max_len) {
+  if (r.begin >= r.end) return;
+  // The planned size bounds every reader alike; a compressed file is read to
+  // its end, whatever its decoded size (positions past its span are clamped).
+  const bool whole = file.whole();
+  const uint64_t fsize = whole ? UINT64_MAX : file.size;
+  const uint64_t end = whole ? UINT64_MAX : r.end;
+  const uint64_t last_pos = whole ? file_end - 1 : UINT64_MAX;
+  if (r.begin >= fsize) return;
+  const std::unique_ptr<ByteSource> src = open_source(file);
+  unsigned char* const buf = ts.buf.get();
+  const size_t cap = ts.cap;
+  size_t len = 0;                // valid bytes in buf
+  uint64_t buf_off = r.begin;    // file offset of buf[0]
+  bool eof = false;
+
+  auto fill = [&] {
+    const uint64_t at = buf_off + len;
+    if (at >= fsize) {
+      eof = true;
+      return;
+    }
+    // Read about as far as needed: to a little past r.end, then on in
+    // moderate steps while looking for the cut after it.
+    const uint64_t want_end = end > UINT64_MAX - 256 ? UINT64_MAX : std::max(end + 256, at + 4096);
+    const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize - at, want_end - at}));
+    const size_t got = src->read_at(at, buf + len, want);
+    len += got;
+    if (got < want || buf_off + len >= fsize) eof = true;
+  };
+
+  // 1. snap(begin): skip to the first safe split byte at or after it.
+  if (r.begin > 0) {
+    for (;;) {
+      fill();
+      const size_t k = find_safe(buf, len);
+      if (k < len) {
+        std::memmove(buf, buf + k, len - k);
+        buf_off += k;
+        len -= k;
+        break;
+      }
+      buf_off += len;
+      len = 0;
+      if (eof) return;
+    }
+    if (buf_off >= end) return;  // snap(begin) == snap(end): nothing owned
+  }
+  if (file.check_binary) {  // grep's rule, on the decoded start
+    while (!eof && len < kBinaryCheckBytes) fill();
+    if (std::memchr(buf, 0, std::min(len, kBinaryCheckBytes))) {
+      ts.binary_paths.push_back(file.path);
+      return;
+    }
+  }
+  LineCounter line_counter;
+  LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
+  if (lines) line_counter.start(stream_base + buf_off);
+
+  // 2. Tokenize up to snap(end), streaming.
+  TokenCounts& counts = ts.counts;
+  WordTable& table = ts.table;
+  bool skipping = false;  // inside a token too long to buffer
+  bool skip_digits = false;
+  size_t safe_from = 0;   // where to look on for snap(end) in buf
+  for (;;) {
+    if (!eof && len < cap) fill();
+    size_t stop = len;
+    bool at_end = eof;
+    if (end < fsize && buf_off + len > end) {
+      const size_t from = std::max<size_t>(safe_from, end > buf_off ? static_cast<size_t>(end - buf_off) : 0);
+      const size_t k = from + find_safe(buf + from, len - from);
+      if (k < len) {
+        stop = k;
+        at_end = true;
+      } else {
+        safe_from = len;
+      }
+    }
+    const std::string_view text(reinterpret_cast<const char*>(buf), stop);
+    if (lines) lines->see(buf, stream_base + buf_off);
+    size_t pos = 0;
+    size_t done;
+    if (skipping) {
+      const TailScan t = scan_token_tail(text, at_end, skip_digits);
+      if (!t.ended) {
+        done = t.pos;
+        goto carry;
+      }
+      ++(skip_digits ? counts.skipped_numbers : counts.skipped_long);
+      skipping = false;
+      pos = t.pos;
+    }
+    {
+      const uint64_t base = stream_base + buf_off + pos;
+      const std::string_view rest = text.substr(pos);
+      const char* const lo = rest.data();
+      const char* const hi = lo + rest.size();
+      Batcher batch(table, lines, last_pos);
+      done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
+               if (!keep_token(tok, max_len, counts)) return;
+               if (tok.data() >= lo && tok.data() < hi) {
+                 batch.add(tok.data(), tok.size(), base + off);
+               } else {  // a normalised copy, gone after this call
+                 if (lines) batch.flush();  // marks are taken in position order
+                 if (const WordTable::Slot* s = table.add(key_of(tok), std::min(base + off, last_pos)); s && lines)
+                   table.set_mark(s, lines->mark(base + off));
+               }
+             });
+      batch.flush();
+    }
+    if (at_end) {
+      if (whole) ts.decoded_bytes += buf_off + stop;
+      if (lines) {
+        lines->advance(stream_base + buf_off + stop);
+        ts.line_units.push_back(lines->unit(r.file_index, stream_base));
+      }
+      return;
+    }
+    if (stop - done > cap / 2) {
+      // An open token of more than cap/2 > max_len bytes: skip to its end.
+      // (The next round scans its tail with scan_token_tail, which carries
+      // at most 7 bytes.)
+      const auto* t0 = buf + done;
+      const int wl = tok_detail::word_char_len(t0, buf + stop);
+      skip_digits = static_cast<unsigned char>(*t0 - '0') <= 9;
+      done += static_cast<size_t>(std::max(wl, 1));
+      skipping = true;
+    }
+  carry:
+    if (lines) lines->advance(stream_base + buf_off + done);  // before those bytes leave
+    std::memmove(buf, buf + done, len - done);
+    buf_off += done;
+    len -= done;
+    safe_from = safe_from > done ? safe_from - done : 0;
+  }
+}
+
+// Writes a table's words to out, from index `at` and word byte `byte_at`.
+void emit_table(const WordTable& t, LocalWords& out, size_t at, size_t byte_at) {
+  char* bytes = out.words.bytes.data();
+  t.for_each([&](std::string_view w, const WordTable::Slot& s) {
+    out.words.starts[at] = byte_at;
+    std::memcpy(bytes + byte_at, w.data(), w.size());
+    bytes[byte_at + w.size()] = '\n';
+    byte_at += w.size() + 1;
+    out.hashes[at] = word_hash(w);
+    out.counts[at] = WordTable::count_of(s);
+    out.first_pos[at] = s.first;
+    if (!out.first_mark.empty()) out.first_mark[at] = t.mark_of(s);
+    ++at;
+  });
+}
+
+template <class V>
+void resize_huge(V& v, size_t n) {
+  v.reserve(n);
+  hint_huge_pages(v.data(), n * sizeof(v[0]));
+  v.resize(n);
+}
+
+void size_output(LocalWords& out, size_t words, size_t bytes, bool line_marks) {
+  resize_huge(out.words.bytes, bytes);
+  resize_huge(out.words.starts, words);
+  resize_huge(out.hashes, words);
+  resize_huge(out.counts, words);
+  resize_huge(out.first_pos, words);
+  if (line_marks) resize_huge(out.first_mark, words);
+}
+
+// Adds a word of another table (with its first position's mark).
+void merge_word(WordTable& into, const WordKey& key, const WordTable::Slot& s, const WordTable& from) {
+  if (const WordTable::Slot* m = into.add(key, s.first, WordTable::count_of(s)); m && into.with_marks())
+    into.set_mark(m, from.mark_of(s));
+}
+
+}  // namespace
+
+struct WordCollector::Impl {
+  size_t max_word_length;
+  int threads;  // team size asked for
+  ReaderTuning tuning;
+  size_t cap;
+  // One state per thread number, made by that thread when it first works;
+  // a team may be smaller than asked (OMP_THREAD_LIMIT, OMP_DYNAMIC, a
+  // nested region): states no thread made are dropped in finish().
+  std::vector<std::unique_ptr<ThreadState>> states;
+  uint64_t bytes_read = 0;
+
+  ThreadState& state(int tid) {
+    auto& st = states[static_cast<size_t>(tid)];
+    if (!st) st = std::make_unique<ThreadState>(cap, tuning.line_marks);
+    return *st;
+  }
+
+  // Tokenizes units (ranges of file `file_of(u)`) in a team of up to
+  // `threads` threads; progress(done, total work) now and then.
+  template <class FileOf, class Work>
+  void run_units(const std::vector<ByteRange>& units, FileOf&& file_of, Work&& work, uint64_t total,
+                 const ProgressFn& progress) {
+    if (units.empty()) return;
+    const int nt = static_cast<int>(std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), units.size())));
+    std::atomic<uint64_t> done{0};
+    FirstError err;
+    const long n_units = static_cast<long>(units.size());
+    const auto one = [&](int tid, const ByteRange& u) {
+      err.run([&] {
+        const auto [file, base, end] = file_of(u);
+        process_range(state(tid), *file, base, end, u, max_word_length);
+      });
+      const uint64_t d = done.fetch_add(work(u)) + work(u);
+      if (tid == 0 && progress) err.run([&] { progress(d, total); });
+    };
+    if (nt == 1) {  // no team for one thread (a stream piece at a time)
+      for (const ByteRange& u : units)
+        if (!err.failed()) one(0, u);
+    } else {
+#pragma omp parallel num_threads(nt)
+      {
+        const int tid = omp_get_thread_num();
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < n_units; ++i)
+          if (!err.failed()) one(tid, units[static_cast<size_t>(i)]);
+      }
+    }
+    err.rethrow();
+  }
+
+  LocalWords finish();
+};
+
+WordCollector::WordCollector(size_t max_word_length, int threads, const ReaderTuning& tuning)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->max_word_length = max_word_length;
+  impl_->threads = threads > 0 ? threads : omp_get_max_threads();
+  impl_->tuning = tuning;
+  impl_->cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
+  impl_->states.resize(static_cast<size_t>(impl_->threads));
+}
+
+WordCollector::~WordCollector() = default;
+
+void WordCollector::add_ranges(const InputPlan& plan, std::span<const ByteRange> ranges, const ProgressFn& progress) {
+  Impl& im = *impl_;
+  // Work of a range: its bytes, or a compressed file's bytes on disk.
+  const auto work = [&](const ByteRange& r) {
+    const InputFile& f = plan.files[r.file_index];
+    return f.whole() ? f.disk_bytes : r.end - r.begin;
+  };
+  uint64_t total = 0;
+  for (const ByteRange& r : ranges) {
+    total += work(r);
+    if (!plan.files[r.file_index].whole()) im.bytes_read += r.end - r.begin;
+  }
+  size_t unit = im.tuning.unit_bytes;
+  if (unit == 0)
+    unit = static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(im.threads) * 8), 64u << 10, 8u << 20));
+  std::vector<ByteRange> units;
+  for (const ByteRange& r : ranges) {
+    if (plan.files[r.file_index].whole()) {  // never cut: one unit
+      units.push_back(r);
+      continue;
+    }
+    for (uint64_t b = r.begin; b < r.end; b += unit) units.push_back({r.file_index, b, std::min<uint64_t>(r.end, b + unit)});
+  }
+  const auto file_of = [&](const ByteRange& u) {
+    return std::tuple{&plan.files[u.file_index], plan.offsets[u.file_index], plan.offsets[u.file_index + 1]};
+  };
+  im.run_units(units, file_of, work, total, progress);
+}
+
+void WordCollector::add_piece(const InputPlan& plan, uint32_t file_index, uint64_t origin, std::string_view bytes) {
+  Impl& im = *impl_;
+  if (bytes.empty()) return;
+  im.bytes_read += bytes.size();
+  // The piece as a file that ends where it does: its end is a safe split
+  // byte or the stream's end, so its last token ends there either way.
+  InputFile piece;
+  piece.path = plan.files[file_index].path;
+  piece.size = origin + bytes.size();
+  piece.memory = HeldBytes{std::shared_ptr<const void>(bytes.data(), [](const void*) {}), bytes};
+  piece.memory_origin = origin;
+  size_t unit = im.tuning.unit_bytes;
+  if (unit == 0) unit = std::max<size_t>(bytes.size() / (static_cast<size_t>(im.threads) * 2) + 1, 64u << 10);
+  std::vector<ByteRange> units;
+  for (uint64_t b = origin; b < piece.size; b += unit) units.push_back({file_index, b, std::min<uint64_t>(piece.size, b + unit)});
+  const auto file_of = [&](const ByteRange&) {
+    return std::tuple{&piece, plan.offsets[file_index], plan.offsets[file_index + 1]};
+  };
+  im.run_units(units, file_of, [](const ByteRange& u) { return u.end - u.begin; }, bytes.size(), {});
+}
+
+LocalWords WordCollector::finish() { return impl_->finish(); }
+
+LocalWords WordCollector::Impl::finish() {
+  LocalWords out;
+  out.bytes_read = bytes_read;
+  FirstError err;
+  std::erase_if(states, [](const std::unique_ptr<ThreadState>& s) { return !s; });
+  if (states.empty()) return out;
+  int nt = static_cast<int>(states.size());
+
+  for (const auto& s : states) {
+    out.line_units.insert(out.line_units.end(), s->line_units.begin(), s->line_units.end());
+    out.bytes_read += s->decoded_bytes;
+    out.binary_paths.insert(out.binary_paths.end(), s->binary_paths.begin(), s->binary_paths.end());
+    out.tokens += s->counts.tokens;
+    out.skipped_numbers += s->counts.skipped_numbers;
+    out.skipped_long += s->counts.skipped_long;
+  }
+
+  if (nt == 1) {
+    const WordTable& t = states[0]->table;
+    size_output(out, t.size(), t.word_bytes() + t.size(), tuning.line_marks);
+    emit_table(t, out, 0, 0);
+    return out;
+  }
+
+  // Merge: partition words by the top hash bits (a slot range of every
+  // thread table); each partition is merged by one thread, then copied to
+  // its place in the output. About 4 partitions a thread: few and big
+  // tables (huge pages) yet balanced.
+  const int kPartBits = std::clamp(static_cast<int>(std::bit_width(static_cast<unsigned>(4 * nt - 1))), 3, 8);
+  const size_t kParts = size_t{1} << kPartBits;
+  size_t all = 0;
+  for (const auto& st : states) all += st->table.size();
+  if (all < tuning.serial_merge_words) {
+    // Few words: into the biggest table, serially (a parallel merge costs
+    // more in thread wake-ups and fresh memory than it saves).
+    size_t big = 0;
+    for (size_t t = 1; t < states.size(); ++t)
+      if (states[t]->table.size() > states[big]->table.size()) big = t;
+    WordTable& m = states[big]->table;
+    for (size_t t = 0; t < states.size(); ++t) {
+      if (t == big) continue;
+      const WordTable& from = states[t]->table;
+      from.for_each([&](std::string_view w, const WordTable::Slot& s) { merge_word(m, key_of(w), s, from); });
+      states[t].reset();
+    }
+    size_output(out, m.size(), m.word_bytes() + m.size(), tuning.line_marks);
+    emit_table(m, out, 0, 0);
+    return out;
+  }
+  std::vector<std::unique_ptr<WordTable>> merged(kParts);
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (long k = 0; k < static_cast<long>(kParts); ++k) {
+    err.run([&] {
+      auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits, tuning.line_marks);
+      for (const auto& st : states)
+        st->table.for_each_in_part(static_cast<size_t>(k), kPartBits, [&](const WordKey& key, const WordTable::Slot& s) {
+          merge_word(*m, key, s, st->table);
+        });
+      merged[static_cast<size_t>(k)] = std::move(m);
+    });
+  }
+  err.rethrow();
+  states.clear();
+
+  std::vector<size_t> word_at(kParts + 1, 0), byte_at(kParts + 1, 0);
+  for (size_t k = 0; k < kParts; ++k) {
+    word_at[k + 1] = word_at[k] + merged[k]->size();
+    byte_at[k + 1] = byte_at[k] + merged[k]->word_bytes() + merged[k]->size();
+  }
+  size_output(out, word_at[kParts], byte_at[kParts], tuning.line_marks);
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
+  for (long k = 0; k < static_cast<long>(kParts); ++k) {
+    err.run([&] {
+      emit_table(*merged[static_cast<size_t>(k)], out, word_at[static_cast<size_t>(k)], byte_at[static_cast<size_t>(k)]);
+      merged[static_cast<size_t>(k)].reset();
+    });
+  }
+  err.rethrow();
+  return out;
+}
+
+LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges, size_t max_word_length,
+                               int threads, const ProgressFn& progress, const ReaderTuning& tuning) {
+  WordCollector collector(max_word_length, threads, tuning);
+  collector.add_ranges(plan, ranges, progress);
+  return collector.finish();
+}
+
+LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length, int threads,
+                                  const ProgressFn& progress, const ReaderTuning& tuning) {
+  const std::vector<ByteRange> ranges = split_stream(plan, rank, ranks);
+  return collect_range_words(plan, ranges, max_word_length, threads, progress, tuning);
+}
+
+std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const uint64_t> positions, int threads) {
+  std::vector<Location> out(positions.size());
+  if (positions.empty()) return out;
+  const uint64_t total = plan.total_bytes();
+  std::vector<std::pair<uint64_t, size_t>> order(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) {
+    if (positions[i] >= total) throw std::out_of_range("resolve_locations: position past the end of the input");
+    order[i] = {positions[i], i};
+  }
+  std::sort(order.begin(), order.end());
+  // Groups of positions in the same file: [group[g], group[g+1]).
+  std::vector<size_t> group;
+  std::vector<size_t> group_file;
+  for (size_t i = 0; i < order.size(); ++i) {
+    const size_t f = plan.file_at(order[i].first);
+    if (group_file.empty() || group_file.back() != f) {
+      group.push_back(i);
+      group_file.push_back(f);
+    }
+  }
+  group.push_back(order.size());
+
+  const int nt = threads > 0 ? threads : omp_get_max_threads();
+  FirstError err;
+#pragma omp parallel num_threads(std::max(1, std::min<int>(nt, static_cast<int>(group_file.size()))))
+  {
+    std::vector<unsigned char> buf;
+    err.run([&] { buf.resize(1 << 20); });
+#pragma omp for schedule(dynamic, 1)
+    for (long g = 0; g < static_cast<long>(group_file.size()); ++g) {
+      err.run([&] {
+        const size_t f = group_file[static_cast<size_t>(g)];
+        const InputFile& file = plan.files[f];
+        const uint64_t base = plan.offsets[f];
+        const std::unique_ptr<ByteSource> src = open_source(file);
+        uint64_t line = 1, line_start = 0;  // line of the scanned prefix, offset where it starts
+        uint64_t chunk_off = 0;
+        size_t chunk_len = 0;
+        uint64_t scanned = 0;  // file bytes [0, scanned) counted
+        for (size_t i = group[static_cast<size_t>(g)]; i < group[static_cast<size_t>(g) + 1]; ++i) {
+          const uint64_t target = order[i].first - base;
+          while (scanned < target) {
+            if (scanned >= chunk_off + chunk_len) {
+              chunk_off = scanned;
+              chunk_len = src->read_at(chunk_off, buf.data(), std::min<uint64_t>(buf.size(), target - scanned));
+              if (chunk_len == 0) throw InputError("cannot read '" + file.path + "': file shrank while reading");
+            }
+            const unsigned char* p = buf.data() + (scanned - chunk_off);
+            const unsigned char* e = buf.data() + std::min<uint64_t>(chunk_len, target - chunk_off);
+            while (p < e) {
+              const void* nl = std::memchr(p, '\n', static_cast<size_t>(e - p));
+              if (!nl) {
+                p = e;
+                break;
+              }
+              p = static_cast<const unsigned char*>(nl) + 1;
+              ++line;
+              line_start = chunk_off + static_cast<uint64_t>(p - buf.data());
+            }
+            scanned = chunk_off + static_cast<uint64_t>(e - buf.data());
+          }
+          out[order[i].second] = Location{file.path, line, target - line_start + 1};
+        }
+      });
+    }
+  }
+  err.rethrow();
+  return out;
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,124 @@
+#include "spellcheck/output/sorted_output.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <vector>
+
+namespace spellcheck {
+
+size_t output_chunk_bytes() {
+  static const size_t bytes = [] {
+    const char* e = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES");
+    const unsigned long long v = e ? std::strtoull(e, nullptr, 10) : 0;
+    return v > 0 ? static_cast<size_t>(v) : size_t{16} << 20;
+  }();
+  return bytes;
+}
+
+void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(const LineView&)>& emit,
+               size_t samples_per_rank) {
+  const int p = comm.size();
+  if (p == 1) {
+    for (RunReader r(run); !r.done();) emit(r.next());
+    return;
+  }
+  // Where each line starts (the run is sorted already).
+  std::vector<size_t> starts;
+  std::vector<LineView> lines;
+  {
+    RunReader r(run);
+    while (!r.done()) {
+      lines.push_back(r.next());
+      starts.push_back(static_cast<size_t>(lines.back().word.data() - run.data()) - 16);  // its 16-byte header
+    }
+  }
+  const size_t n = lines.size();
+  // Regular samples of every run, gathered everywhere; p-1 splitters.
+  std::string mine;
+  const size_t s = std::min(n, samples_per_rank);
+  for (size_t i = 0; i < s; ++i) {
+    const LineView& l = lines[(i + 1) * n / (s + 1)];
+    append_run_line(mine, l.candidates, l.word, {});  // the key only, in the run format
+  }
+  const std::string all_samples = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
+  std::vector<LineView> samples;
+  for (RunReader r(all_samples); !r.done();) samples.push_back(r.next());
+  std::sort(samples.begin(), samples.end(), spec_less);
+  std::vector<LineView> splitters;
+  for (int j = 1; j < p && !samples.empty(); ++j) splitters.push_back(samples[static_cast<size_t>(j) * samples.size() / static_cast<size_t>(p)]);
+  // Rank j gets the lines in [splitter j-1, splitter j): contiguous in the run.
+  mpi::Bytes send;
+  send.counts.assign(static_cast<size_t>(p), 0);
+  size_t from = 0;
+  for (int j = 0; j < p; ++j) {
+    size_t to = n;
+    if (static_cast<size_t>(j) < splitters.size())
+      to = static_cast<size_t>(std::lower_bound(lines.begin() + static_cast<long>(from), lines.end(), splitters[static_cast<size_t>(j)], spec_less) -
+                               lines.begin());
+    const size_t b = from < n ? starts[from] : run.size(), e = to < n ? starts[to] : run.size();
+    send.counts[static_cast<size_t>(j)] = e - b;
+    from = to;
+  }
+  lines.clear();
+  starts.clear();
+  send.data = std::move(run);
+  const mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
+  send = mpi::Bytes();
+  std::vector<std::string_view> parts;
+  for (size_t r = 0, at = 0; r < got.counts.size(); at += got.counts[r], ++r)
+    parts.push_back(std::string_view(got.data).substr(at, got.counts[r]));
+  merge_runs(parts, emit);
+}
+
+RemovalOnSignal write_slices(const mpi::Comm& comm, std::string_view slice, OutputFile* out) {
+  const int p = comm.size(), me = comm.rank();
+  const size_t chunk = output_chunk_bytes();
+  // Rank 0 says where: "f" + the temporary file every rank writes, or "s"
+  // to stream everything through rank 0. The file gets its name only now:
+  // a job killed earlier leaves nothing (it was unnamed).
+  std::string where;
+  if (me == 0) {
+    const bool file = out->kind() == OutputFile::Kind::named || out->kind() == OutputFile::Kind::unnamed;
+    where = file && p > 1 ? "f" + out->shared_temporary() : "s";
+  }
+  where = mpi::broadcast(comm, where);
+  RemovalOnSignal removal;
+  if (where[0] == 'f') {
+    if (me != 0) removal = RemovalOnSignal(where.substr(1));
+    const auto sizes = mpi::allgather(comm, static_cast<uint64_t>(slice.size()));
+    uint64_t offset = 0;
+    for (int r = 0; r < me; ++r) offset += sizes[static_cast<size_t>(r)];
+    mpi::WriteFile file(comm, where.substr(1));
+    file.write_at_all(offset, slice, chunk);
+    file.close();
+    return removal;
+  }
+  if (me != 0) {
+    mpi::send_stream(comm, 0, slice, chunk);
+    return removal;
+  }
+  // Rank 0: its own slice, then every other rank's as it arrives. A failed
+  // write is kept until every slice has been taken (no rank left waiting).
+  std::exception_ptr failed;
+  auto put = [&](std::string_view bytes) {
+    if (failed) return;
+    try {
+      out->append(bytes);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  };
+  for (size_t at = 0; at < slice.size(); at += chunk) put(slice.substr(at, chunk));
+  for (int r = 1; r < p; ++r) mpi::recv_stream(comm, r, chunk, put);
+  if (!failed) try {
+      out->flush();
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  if (failed) std::rethrow_exception(failed);
+  return removal;
+}
+
+}  // namespace spellcheck

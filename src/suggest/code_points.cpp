@@ -1,0 +1,134 @@
+#include "spellcheck/suggest/code_points.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+constexpr char32_t kEscape = 0xDC80;  // invalid byte b decodes to kEscape + (b - 0x80)
+
+}  // namespace
+
+size_t decode_utf8(std::string_view s, char32_t* out) {
+  size_t n = 0;
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t len = s.size();
+  size_t i = 0;
+  while (i < len) {
+    const unsigned char b = p[i];
+    if (b < 0x80) {
+      out[n++] = b;
+      ++i;
+      continue;
+    }
+    size_t need = 0;
+    char32_t c = 0, min = 0;
+    if (b >= 0xC2 && b <= 0xDF) {
+      need = 1, c = b & 0x1F, min = 0x80;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      need = 2, c = b & 0x0F, min = 0x800;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      need = 3, c = b & 0x07, min = 0x10000;
+    }
+    bool ok = need > 0;
+    if (ok) {
+      for (size_t k = 1; k <= need; ++k) {
+        if (i + k >= len || (p[i + k] & 0xC0) != 0x80) {
+          ok = false;
+          break;
+        }
+        c = (c << 6) | (p[i + k] & 0x3F);
+      }
+    }
+    if (ok && (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))) ok = false;
+    if (ok) {
+      out[n++] = c;
+      i += need + 1;
+    } else {
+      out[n++] = kEscape + (b - 0x80);
+      ++i;
+    }
+  }
+  return n;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+  } else if (c >= kEscape && c < kEscape + 0x80) {
+    out.push_back(static_cast<char>(c - kEscape + 0x80));
+  } else if (c < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else if (c < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  }
+}
+
+char32_t fold_case(char32_t c) {
+  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
+  if (c >= 0x100 && c <= 0x17F) {
+    // Latin Extended-A pairs capital/small as even/odd, except the run
+    // U+0139-U+0148 and U+0179-U+017E (odd/even), and U+0130/U+0131/U+0138/U+0149/U+017F.
+    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) return (c % 2 == 1) ? c + 1 : c;
+    if (c == 0x130 || c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17F) return c;
+    if (c == 0x178) return 0xFF;
+    return (c % 2 == 0) ? c + 1 : c;
+  }
+  if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 32;
+  if (c >= 0x410 && c <= 0x42F) return c + 32;
+  if (c >= 0x400 && c <= 0x40F) return c + 80;
+  return c;
+}
+
+char32_t upper_case(char32_t c) {
+  if (c < 0x80) return (c >= 'a' && c <= 'z') ? c - 32 : c;
+  if (c >= 0xE0 && c <= 0xFE && c != 0xF7) return c - 32;
+  if (c == 0xFF) return 0x178;
+  if (c >= 0x100 && c <= 0x17F) {
+    if ((c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E)) return (c % 2 == 0) ? c - 1 : c;
+    if (c == 0x130 || c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17F || c == 0x178) return c;
+    return (c % 2 == 1) ? c - 1 : c;
+  }
+  if (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) return c - 32;
+  if (c >= 0x430 && c <= 0x44F) return c - 32;
+  if (c >= 0x450 && c <= 0x45F) return c - 80;
+  return c;
+}
+
+CasePattern case_pattern(const char32_t* w, size_t n) {
+  size_t letters = 0, capitals = 0;
+  bool first_capital = false;
+  for (size_t i = 0; i < n; ++i) {
+    const bool up = is_upper(w[i]);
+    if (up || is_lower(w[i])) {
+      if (letters == 0) first_capital = up;
+      ++letters;
+      capitals += up;
+    }
+  }
+  if (capitals == 0) return CasePattern::lower;
+  if (letters >= 2 && capitals == letters) return CasePattern::upper;
+  if (first_capital && capitals == 1) return CasePattern::title;
+  return CasePattern::mixed;
+}
+
+void spell_in_case(const char32_t* w, size_t n, CasePattern p, std::string& out) {
+  bool first_letter = true;
+  for (size_t i = 0; i < n; ++i) {
+    char32_t c = w[i];
+    const bool letter = is_upper(c) || is_lower(c);
+    if (p == CasePattern::upper || (p == CasePattern::title && first_letter && letter)) c = upper_case(c);
+    if (letter) first_letter = false;
+    append_utf8(out, c);
+  }
+}
+
+}  // namespace spellcheck

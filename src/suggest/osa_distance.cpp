@@ -1,0 +1,212 @@
+#include "spellcheck/suggest/osa_distance.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace spellcheck {
+
+int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int max) {
+  if (n > m) {
+    std::swap(a, b);
+    std::swap(n, m);
+  }
+  if (static_cast<int>(m - n) > max) return max + 1;
+  // A common prefix and suffix never take part in an optimal alignment's
+  // edits: most calls compare near-equal short keys, which this settles
+  // without the table.
+  while (n > 0 && a[0] == b[0]) ++a, ++b, --n, --m;
+  while (n > 0 && a[n - 1] == b[m - 1]) --n, --m;
+  if (n == 0) return std::min(static_cast<int>(m), max + 1);
+  // Three rows: two back (for transpositions), one back, current.
+  int stack[3][kOsaStackLength + 1];
+  std::vector<int> heap;
+  int* rows[3];
+  if (m <= kOsaStackLength) {
+    for (int k = 0; k < 3; ++k) rows[k] = stack[k];
+  } else {
+    heap.resize(3 * (m + 1));
+    for (int k = 0; k < 3; ++k) rows[k] = heap.data() + k * (m + 1);
+  }
+  int* two = rows[0];
+  int* one = rows[1];
+  int* cur = rows[2];
+  for (size_t j = 0; j <= m; ++j) one[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= n; ++i) {
+    cur[0] = static_cast<int>(i);
+    int row_min = cur[0];
+    for (size_t j = 1; j <= m; ++j) {
+      const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      int v = std::min({one[j] + 1, cur[j - 1] + 1, one[j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, two[j - 2] + 1);
+      cur[j] = v;
+      row_min = std::min(row_min, v);
+    }
+    if (row_min > max) return max + 1;
+    int* t = two;
+    two = one;
+    one = cur;
+    cur = t;
+  }
+  return std::min(one[m], max + 1);
+}
+
+uint64_t letter_set(const char32_t* w, size_t n) {
+  uint64_t set = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const char32_t c = w[i];
+    unsigned bit;
+    if (c >= 'a' && c <= 'z') bit = c - 'a';
+    else if (c >= '0' && c <= '9') bit = 26 + (c - '0');
+    else if (c == '\'') bit = 36;
+    else bit = 37 + static_cast<unsigned>((static_cast<uint64_t>(c) * 0x9E3779B97F4A7C15ULL) >> 59) % 27;
+    set |= uint64_t{1} << bit;
+  }
+  return set;
+}
+
+void OsaPattern::assign(const char32_t* a, size_t n) {
+  // Clear what the previous word set (not all 128 slots: most words touch a few).
+  for (size_t i = 0; i < n_ && i < 64; ++i)
+    if (a_[i] < 128) ascii_[a_[i]] = 0;
+  other_chars_ = 0;
+  a_.assign(a, a + n);
+  n_ = n;
+  if (n > 64) return;
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t bit = uint64_t{1} << i;
+    if (a[i] < 128) {
+      ascii_[a[i]] |= bit;
+      continue;
+    }
+    size_t k = 0;
+    while (k < other_chars_ && other_[k] != a[i]) ++k;
+    if (k == other_chars_) {
+      other_[k] = a[i];
+      other_mask_[k] = 0;
+      ++other_chars_;
+    }
+    other_mask_[k] |= bit;
+  }
+}
+
+int OsaPattern::distance(const char32_t* b, size_t m, int max) const {
+  const size_t n = n_;
+  if ((n > m ? n - m : m - n) > static_cast<size_t>(max)) return max + 1;
+  if (n > 64) return osa_distance(a_.data(), n, b, m, max);
+  if (n == 0) return m > static_cast<size_t>(max) ? max + 1 : static_cast<int>(m);
+  // Hyyrö (2003): the pattern down the rows, b along the columns; VP/VN
+  // hold the vertical +1/-1 differences, D0 the diagonal zeros, and the
+  // transposition term lets a diagonal step over a swapped pair.
+  const uint64_t last = uint64_t{1} << (n - 1);
+  const uint64_t mask = n == 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  uint64_t vp = mask, vn = 0, d0 = 0, prev_eq = 0;
+  int score = static_cast<int>(n);
+  for (size_t j = 0; j < m; ++j) {
+    const uint64_t eq = match(b[j]);
+    const uint64_t tr = (((~d0) & eq) << 1) & prev_eq;
+    d0 = ((((eq & vp) + vp) ^ vp) | eq | vn | tr) & mask;
+    uint64_t hp = vn | ~(d0 | vp);
+    uint64_t hn = d0 & vp;
+    if (hp & last) ++score;
+    if (hn & last) --score;
+    hp = (hp << 1) | 1;
+    hn <<= 1;
+    vp = (hn | ~(d0 | hp)) & mask;
+    vn = hp & d0;
+    prev_eq = eq;
+    // The last row can fall by at most one per remaining column.
+    if (score - static_cast<int>(m - 1 - j) > max) return max + 1;
+  }
+  return score <= max ? score : max + 1;
+}
+
+namespace {
+
+// QWERTY rows; two letters touch when they are neighbours in a row or
+// overlap diagonally with the row above or below.
+bool keys_touch(char32_t x, char32_t y) {
+  if (x > 'z' || y > 'z' || x < 'a' || y < 'a') return false;
+  static const char* rows[3] = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
+  int rx = -1, cx = 0, ry = -1, cy = 0;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; rows[r][c]; ++c) {
+      if (static_cast<char32_t>(rows[r][c]) == x) rx = r, cx = c;
+      if (static_cast<char32_t>(rows[r][c]) == y) ry = r, cy = c;
+    }
+  if (rx < 0 || ry < 0) return false;
+  if (rx == ry) return cx - cy == 1 || cy - cx == 1;
+  if (rx - ry == 1 || ry - rx == 1) {
+    // Row r+1 is shifted right by about half a key: key c of the lower row
+    // sits between keys c and c+1 of the upper one.
+    const int upper_c = rx < ry ? cx : cy, lower_c = rx < ry ? cy : cx;
+    return upper_c == lower_c || upper_c == lower_c + 1;
+  }
+  return false;
+}
+
+bool is_vowel(char32_t c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y'; }
+
+}  // namespace
+
+EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t m) {
+  EditProfile p;
+  if (n > kOsaStackLength || m > kOsaStackLength) {
+    const int d = osa_distance(a, n, b, m, 255);
+    p.distance = static_cast<uint8_t>(std::min(d, 255));
+    p.substitutions = p.distance;
+    return p;
+  }
+  // Full table (small: words are short), then one walk back from the end.
+  static thread_local std::vector<uint8_t> table;
+  const size_t w = m + 1;
+  table.assign((n + 1) * w, 0);
+  auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j]; };
+  for (size_t j = 0; j <= m; ++j) at(0, j) = static_cast<uint8_t>(std::min<size_t>(j, 255));
+  for (size_t i = 1; i <= n; ++i) {
+    at(i, 0) = static_cast<uint8_t>(std::min<size_t>(i, 255));
+    for (size_t j = 1; j <= m; ++j) {
+      const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      int v = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, at(i - 2, j - 2) + 1);
+      at(i, j) = static_cast<uint8_t>(std::min(v, 255));
+    }
+  }
+  p.distance = at(n, m);
+  size_t i = n, j = m;
+  auto touch_first = [&](size_t pos) {
+    if (pos == 0) p.first_letter = 1;
+  };
+  while (i > 0 || j > 0) {
+    const int here = at(i, j);
+    if (i > 0 && j > 0 && a[i - 1] == b[j - 1] && at(i - 1, j - 1) == here) {
+      --i, --j;
+    } else if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2] &&
+               at(i - 2, j - 2) + 1 == here) {
+      ++p.transpositions;
+      touch_first(i - 2);
+      i -= 2, j -= 2;
+    } else if (i > 0 && j > 0 && at(i - 1, j - 1) + 1 == here) {
+      ++p.substitutions;
+      if (keys_touch(a[i - 1], b[j - 1])) ++p.keyboard_substitutions;
+      if (is_vowel(a[i - 1]) && is_vowel(b[j - 1])) ++p.vowel_substitutions;
+      touch_first(i - 1);
+      --i, --j;
+    } else if (j > 0 && at(i, j - 1) + 1 == here) {
+      // b[j-1] left out of the typo: a doubled letter when it repeats a
+      // neighbour in the word.
+      ++p.insertions;
+      if ((j > 1 && b[j - 2] == b[j - 1]) || (j < m && b[j] == b[j - 1])) ++p.double_insertions;
+      touch_first(j - 1);
+      --j;
+    } else {
+      // a[i-1] added by the typist.
+      ++p.deletions;
+      if ((i > 1 && a[i - 2] == a[i - 1]) || (i < n && a[i] == a[i - 1])) ++p.double_deletions;
+      touch_first(i - 1);
+      --i;
+    }
+  }
+  return p;
+}
+
+}  // namespace spellcheck

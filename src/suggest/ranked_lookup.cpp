@@ -1,0 +1,555 @@
+#include "spellcheck/suggest/ranked_lookup.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/comm/exchange.hpp"
+#include "spellcheck/common/first_error.hpp"
+#include "spellcheck/suggest/noisy_channel.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+template <class T>
+void put(std::string& s, T v) {
+  s.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+T get(const char*& p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  p += sizeof v;
+  return v;
+}
+
+// Case-folded code points of w into out; returns the count.
+size_t fold_word(std::string_view w, std::vector<char32_t>& out) {
+  out.resize(w.size() + 1);
+  const size_t n = decode_utf8(w, out.data());
+  for (size_t i = 0; i < n; ++i) out[i] = fold_case(out[i]);
+  return n;
+}
+
+
+// Runs work(begin, end, thread_buffers) over [0, n) in contiguous ranges,
+// one per thread of whatever team OpenMP gives; returns the buffers in
+// thread order (so concatenating them keeps the order of [0, n)).
+template <class Buffer, class Work>
+std::vector<Buffer> in_ranges(size_t n, Work&& work) {
+  std::vector<Buffer> parts;
+  FirstError err;
+  // A team for a few items costs more than the items (and, oversubscribed,
+  // its barrier spins against the other ranks): small rounds run alone.
+  constexpr size_t kWorthATeam = 64;
+#pragma omp parallel if (n >= kWorthATeam)
+  {
+#pragma omp single
+    parts.resize(static_cast<size_t>(omp_get_num_threads()));
+    const size_t t = static_cast<size_t>(omp_get_thread_num());
+    const size_t nt = parts.size();
+    err.run([&] { work(n * t / nt, n * (t + 1) / nt, parts[t]); });
+  }
+  err.rethrow();
+  return parts;
+}
+
+// Per-destination byte buffers -> one mpi::Bytes in rank order.
+mpi::Bytes concat(std::vector<std::vector<std::string>>& per_thread, int p) {
+  mpi::Bytes b;
+  b.counts.assign(static_cast<size_t>(p), 0);
+  for (int d = 0; d < p; ++d)
+    for (auto& t : per_thread) {
+      b.counts[static_cast<size_t>(d)] += t[static_cast<size_t>(d)].size();
+      b.data += t[static_cast<size_t>(d)];
+      t[static_cast<size_t>(d)].clear();
+    }
+  return b;
+}
+
+// Record offsets of a received segment whose records are self-delimiting.
+template <class Next>
+std::vector<size_t> record_starts(std::string_view seg, Next&& next) {
+  std::vector<size_t> s;
+  for (size_t at = 0; at < seg.size(); at = next(seg, at)) s.push_back(at);
+  return s;
+}
+
+// Priors are thousandths of a nat of counts under 2^64: far inside 32 bits.
+int32_t checked_prior(int64_t prior) {
+  if (prior < std::numeric_limits<int32_t>::min() || prior > std::numeric_limits<int32_t>::max())
+    throw std::logic_error("channel prior out of range");
+  return static_cast<int32_t>(prior);
+}
+
+// What the check of an entry needs before its distance, per entry, in one
+// small record (computed per lookup call: the prior depends on the weights).
+struct EntryBound {
+  int32_t prior = 0;            // channel_prior
+  char32_t first = 0;           // first folded code point
+  bool far = false;             // a candidate beyond rare_distance (far_min_count)
+  bool sound_one_edit = false;  // sounds alike one key edit away (sound_min_count)
+};
+
+// Tags a bucket range's first entry: not the typo's own bucket. Entry
+// numbers stay below it (a rank holds fewer than 2^31 entries).
+constexpr uint32_t kOtherBucket = 1U << 31;
+
+}  // namespace
+
+void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
+                        const RankedParams& params) {
+  params_ = params;
+  const int p = comm.size();
+  const uint32_t me = static_cast<uint32_t>(comm.rank());
+  std::vector<char32_t> cps;
+  auto bucket_hash = [&](std::string_view w) {
+    const size_t n = fold_word(w, cps);
+    return prefix_hash(cps.data(), n, params_.deletes.prefix_length);
+  };
+
+  // Entries to the owners of their buckets (distinct first: a dictionary
+  // may repeat lines, and a shard holds each spelling on one rank only).
+  {
+    std::vector<std::string_view> v;
+    for (size_t i = 0; i < entries.size(); ++i) v.push_back(entries[i]);
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    WordList distinct;
+    for (auto w : v) distinct.push_back(w);
+    entries = std::move(distinct);
+  }
+  std::vector<uint64_t> hashes(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i]);
+  Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes));
+
+  // Frequencies to the same owners, keyed by the folded word.
+  hashes.assign(frequencies.words.size(), 0);
+  for (size_t i = 0; i < frequencies.words.size(); ++i) hashes[i] = bucket_hash(frequencies.words[i]);
+  std::vector<std::vector<uint64_t>> counts_column;
+  counts_column.push_back(std::move(frequencies.counts));
+  Routed freq = route_by_owner(comm, std::move(frequencies.words), std::move(hashes), std::move(counts_column));
+  std::unordered_map<std::string, uint64_t> count_of;
+  auto folded_text = [&](std::string_view w) {
+    const size_t n = fold_word(w, cps);
+    std::string s;
+    for (size_t i = 0; i < n; ++i) append_utf8(s, cps[i]);
+    return s;
+  };
+  for (size_t i = 0; i < freq.words.size(); ++i) {
+    uint64_t& c = count_of[folded_text(freq.words[i])];
+    c = std::min(kMaxFrequency, c + freq.values[0][i]);
+  }
+  std::vector<uint64_t> entry_counts(mine.words.size(), 0);
+  for (size_t i = 0; i < mine.words.size(); ++i)
+    if (auto it = count_of.find(folded_text(mine.words[i])); it != count_of.end()) entry_counts[i] = it->second;
+  count_of.clear();
+  buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
+
+  // Words without a frequency are candidates within rare_distance only
+  // (when a frequency list was given at all): the distance-2 neighbourhood
+  // of a word in a large dictionary is mostly such words, they almost never
+  // rank, and leaving them out of the distance-2 table makes lookups several
+  // times cheaper.
+  const bool any_frequency = mpi::allreduce_sum(comm, static_cast<uint64_t>(freq.words.size())) > 0;
+  rare_distance_ = any_frequency ? std::min(params_.rare_distance, params_.deletes.max_distance)
+                                 : params_.deletes.max_distance;
+  // Prefix deletes to their owners, spelled and hashed by threads over
+  // ranges of buckets: every bucket's up to rare_distance, and those of
+  // buckets with a frequent entry up to max_distance.
+  auto build_deletes = [&](DeleteTable& table, int distance, uint64_t min_count) {
+    const DeleteParams dp{distance, params_.deletes.prefix_length};
+    auto out = in_ranges<std::vector<std::string>>(
+        buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
+          mine.assign(static_cast<size_t>(p), std::string());
+          buckets_.for_each_delete(dp, lo, hi, min_count, [&](uint64_t prefix, uint64_t del) {
+            std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
+            put(s, del);
+            put(s, prefix);
+          });
+        });
+    const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
+    out.clear();
+    std::vector<std::pair<uint64_t, uint64_t>> pairs(got.data.size() / 16);
+    const char* q = got.data.data();
+    for (auto& pr : pairs) {
+      pr.first = get<uint64_t>(q);
+      pr.second = get<uint64_t>(q);
+    }
+    table.build(std::move(pairs));
+  };
+  far_min_count_ = std::max<uint64_t>(1, params_.far_min_count);
+  sound_min_count_ = std::max<uint64_t>(1, params_.sound_min_count);
+  build_deletes(deletes_all_, rare_distance_, 0);
+  if (rare_distance_ < params_.deletes.max_distance)
+    build_deletes(deletes_frequent_, params_.deletes.max_distance, far_min_count_);
+
+  // Sound-key deletes to their owners, pointing at (this rank, entry).
+  {
+    std::vector<std::vector<std::string>> out(1, std::vector<std::string>(static_cast<size_t>(p)));
+    if (params_.sound_distance >= 0) {
+      const DeleteParams sp{params_.sound_distance, 64}, exact_key{0, 64};
+      std::vector<uint64_t> dels;
+      for (uint32_t e = 0; e < buckets_.size(); ++e) {
+        // Only words with a frequency sound alike: a rare word three edits
+        // away never ranked among the top on the tuning lists, and leaving
+        // them out makes the table eight times smaller.
+        if (buckets_.frequency(e) == 0) continue;
+        const std::string_view k = buckets_.sound_key(e);
+        const std::u32string key(k.begin(), k.end());
+        // Below sound_min_count only the key itself: found by equal keys.
+        prefix_deletes(key.data(), key.size(), buckets_.frequency(e) >= sound_min_count_ ? sp : exact_key, dels);
+        const uint64_t packed =
+            pack_sound_key(buckets_.sound_key(e), buckets_.folded_size(e) ? buckets_.folded(e)[0] : 0);
+        for (const uint64_t h : dels) {
+          std::string& s = out[0][static_cast<size_t>(owner_of(h, p))];
+          put(s, h);
+          put(s, (static_cast<uint64_t>(me) << 32) | e);
+          put(s, packed);
+        }
+      }
+    }
+    const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
+    std::vector<std::pair<uint64_t, SoundPosting>> pairs(got.data.size() / 24);
+    const char* q = got.data.data();
+    for (auto& pr : pairs) {
+      pr.first = get<uint64_t>(q);
+      pr.second.entry = get<uint64_t>(q);
+      pr.second.key = get<uint64_t>(q);
+    }
+    sounds_.build(std::move(pairs));
+  }
+}
+
+std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordList& words,
+                                             const ChannelWeights& weights, RankedCounts& counts) const {
+  const int p = comm.size();
+  const size_t n = words.size();
+  const size_t per_round = std::max<size_t>(1, params_.words_per_round);
+  std::vector<RankedWord> result(n);
+  const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
+  const int max_d = params_.deletes.max_distance;
+  const DeleteParams sound_params{params_.sound_distance, 64};
+  const DeleteParams rare_params{rare_distance_, params_.deletes.prefix_length};
+  const bool two_tables = rare_distance_ < max_d;
+  // Request kinds, in the top two bits of the word number.
+  constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
+  constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
+
+  // Each entry's prior, computed once (small enough to stay in cache).
+  std::vector<EntryBound> entry_bounds(buckets_.size());
+  for (uint32_t x = 0; x < buckets_.size(); ++x) {
+    EntryBound& b = entry_bounds[x];
+    b.prior = checked_prior(channel_prior(buckets_.frequency(x), buckets_.collection_count(x), weights));
+    b.first = buckets_.folded_size(x) ? buckets_.folded(x)[0] : 0;
+    b.far = buckets_.frequency(x) >= far_min_count_;
+    b.sound_one_edit = buckets_.frequency(x) >= sound_min_count_;
+  }
+
+  for (uint64_t round = 0; round < rounds; ++round) {
+    const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
+    const size_t m = e - b;
+    ++counts.rounds;
+    counts.words += m;
+
+    // 1. Deletes of each word's prefix and sound key, to their owners.
+    auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+      out.assign(static_cast<size_t>(p), std::string());
+      std::vector<char32_t> q;
+      std::vector<uint64_t> dels;
+      auto ask = [&](uint64_t h, uint64_t key, uint32_t word_kind) {
+        std::string& s = out[static_cast<size_t>(owner_of(h, p))];
+        put(s, h);
+        put(s, key);
+        put(s, word_kind);
+      };
+      for (size_t i = lo; i < hi; ++i) {
+        const size_t len = fold_word(words[b + i], q);
+        prefix_deletes(q.data(), len, rare_params, dels);
+        for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kAll);
+        if (two_tables) {
+          prefix_deletes(q.data(), len, params_.deletes, dels);
+          for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kFrequent);
+        }
+        if (params_.sound_distance < 0) continue;
+        const std::string key = phonetic_key(q.data(), len);
+        const std::u32string key32(key.begin(), key.end());
+        const uint64_t packed = pack_sound_key(key, len ? q[0] : 0);
+        prefix_deletes(key32.data(), key32.size(), sound_params, dels);
+        for (const uint64_t h : dels) ask(h, packed, static_cast<uint32_t>(i) | kSound);
+      }
+    });
+    const mpi::Bytes requests = concat(req_parts, p);
+    req_parts.clear();
+    const mpi::Bytes asked = mpi::alltoallv_bytes(comm, requests);
+    counts.delete_lookups += requests.data.size() / kRecord;
+
+    // 2. Answer: per record, in order, [u32 count][count x u64] (prefix
+    //    hashes, or sound-alike entries whose key is near enough).
+    mpi::Bytes answers;
+    answers.counts.assign(static_cast<size_t>(p), 0);
+    size_t off = 0;
+    for (int src = 0; src < p; ++src) {
+      const std::string_view seg = std::string_view(asked.data).substr(off, asked.counts[static_cast<size_t>(src)]);
+      off += seg.size();
+      const size_t records = seg.size() / kRecord;
+      auto prefetch = [&](size_t r) {
+        uint64_t h;
+        uint32_t w;
+        std::memcpy(&h, seg.data() + r * kRecord, 8);
+        std::memcpy(&w, seg.data() + r * kRecord + 16, 4);
+        if ((w & kKind) == kSound) sounds_.prefetch(h);
+        else if ((w & kKind) == kFrequent) deletes_frequent_.prefetch(h);
+        else deletes_all_.prefetch(h);
+      };
+      auto parts = in_ranges<std::string>(records, [&](size_t lo, size_t hi, std::string& out) {
+        const char* q = seg.data() + lo * kRecord;
+        constexpr size_t kAhead = 8;  // directory slots fetched this many records ahead
+        for (size_t r = lo; r < hi && r < lo + kAhead; ++r) prefetch(r);
+        for (size_t r = lo; r < hi; ++r) {
+          if (r + kAhead < hi) prefetch(r + kAhead);
+          const uint64_t h = get<uint64_t>(q);
+          const uint64_t key = get<uint64_t>(q);
+          const uint32_t w = get<uint32_t>(q);
+          if ((w & kKind) == kSound) {
+            const auto [first, last] = sounds_.find(h);
+            const size_t at = out.size();
+            put(out, uint32_t{0});
+            uint32_t k = 0;
+            for (const SoundPosting* x = first; x != last; ++x)
+              if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
+                put(out, x->entry);
+                ++k;
+              }
+            std::memcpy(out.data() + at, &k, sizeof k);
+            continue;
+          }
+          const auto [first, last] = (w & kKind) == kFrequent ? deletes_frequent_.find(h) : deletes_all_.find(h);
+          put(out, static_cast<uint32_t>(last - first));
+          out.append(reinterpret_cast<const char*>(first), static_cast<size_t>(last - first) * sizeof(uint64_t));
+        }
+      });
+      for (auto& s : parts) {
+        answers.counts[static_cast<size_t>(src)] += s.size();
+        answers.data += s;
+      }
+    }
+    const mpi::Bytes answered = mpi::alltoallv_bytes(comm, answers);
+
+    // 3. Per word: the buckets and sound-alike entries to check.
+    std::vector<std::vector<uint64_t>> prefixes(m), sound_refs(m);
+    {
+      const char* req = requests.data.data();
+      const char* ans = answered.data.data();
+      for (size_t total = 0; total < requests.data.size(); total += kRecord) {
+        req += 16;
+        const uint32_t w = get<uint32_t>(req);
+        const uint32_t k = get<uint32_t>(ans);
+        auto& into = (w & kKind) == kSound ? sound_refs[w & ~kKind] : prefixes[w & ~kKind];
+        for (uint32_t j = 0; j < k; ++j) into.push_back(get<uint64_t>(ans));
+        counts.postings += k;
+      }
+    }
+
+    // 4. The words to the owners of those buckets and entries:
+    //    [u32 word][u32 length][bytes][u32 buckets][u32 entries]
+    //    [buckets x u64 prefix hash][entries x u32 entry].
+    std::atomic<uint64_t> to_check{0};
+    auto check_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+      out.assign(static_cast<size_t>(p), std::string());
+      std::vector<std::pair<int, uint64_t>> to;  // (owner, prefix hash) or (owner, entry)
+      std::vector<std::pair<int, uint64_t>> to_sound;
+      for (size_t i = lo; i < hi; ++i) {
+        to.clear();
+        to_sound.clear();
+        for (const uint64_t h : prefixes[i]) to.emplace_back(owner_of(h, p), h);
+        for (const uint64_t r : sound_refs[i]) to_sound.emplace_back(static_cast<int>(r >> 32), r & 0xffffffffULL);
+        std::sort(to.begin(), to.end());
+        to.erase(std::unique(to.begin(), to.end()), to.end());
+        std::sort(to_sound.begin(), to_sound.end());
+        to_sound.erase(std::unique(to_sound.begin(), to_sound.end()), to_sound.end());
+        to_check.fetch_add(to.size() + to_sound.size(), std::memory_order_relaxed);
+        const std::string_view w = words[b + i];
+        size_t x = 0, y = 0;
+        while (x < to.size() || y < to_sound.size()) {
+          const int d = std::min(x < to.size() ? to[x].first : p, y < to_sound.size() ? to_sound[y].first : p);
+          size_t x2 = x, y2 = y;
+          while (x2 < to.size() && to[x2].first == d) ++x2;
+          while (y2 < to_sound.size() && to_sound[y2].first == d) ++y2;
+          std::string& s = out[static_cast<size_t>(d)];
+          put(s, static_cast<uint32_t>(i));
+          put(s, static_cast<uint32_t>(w.size()));
+          s.append(w);
+          put(s, static_cast<uint32_t>(x2 - x));
+          put(s, static_cast<uint32_t>(y2 - y));
+          for (; x < x2; ++x) put(s, to[x].second);
+          for (; y < y2; ++y) put(s, static_cast<uint32_t>(to_sound[y].second));
+        }
+      }
+    });
+    prefixes.clear();
+    sound_refs.clear();
+    counts.buckets_asked += to_check.load();
+    const mpi::Bytes checks = mpi::alltoallv_bytes(comm, concat(check_parts, p));
+    check_parts.clear();
+
+    // 5. Check every entry with the true distance and rank the ones that
+    //    pass, here where they are: only each record's top ranked words go
+    //    back (the final top is among the union of every owner's top).
+    //    Reply: [u32 word][u8 accepted][u32 count], then per candidate
+    //    [i64 score][u8 distance][u32 length][word].
+    mpi::Bytes found_bytes;
+    found_bytes.counts.assign(static_cast<size_t>(p), 0);
+    uint64_t checked = 0, passed = 0;
+    off = 0;
+    for (int src = 0; src < p; ++src) {
+      const std::string_view seg = std::string_view(checks.data).substr(off, checks.counts[static_cast<size_t>(src)]);
+      off += seg.size();
+      const auto starts = record_starts(seg, [](std::string_view s, size_t at) {
+        uint32_t len, nb, ne;
+        std::memcpy(&len, s.data() + at + 4, 4);
+        std::memcpy(&nb, s.data() + at + 8 + len, 4);
+        std::memcpy(&ne, s.data() + at + 12 + len, 4);
+        return at + 16 + len + nb * 8ULL + ne * 4ULL;
+      });
+      struct Part {
+        std::string bytes;
+        uint64_t checked = 0, passed = 0;
+      };
+      auto parts = in_ranges<Part>(starts.size(), [&](size_t lo, size_t hi, Part& out) {
+        std::vector<char32_t> q;
+        OsaPattern pattern;
+        SuggestionRanker ranker(weights);
+        std::vector<HashDirectory::Range> ranges;
+        for (size_t r = lo; r < hi; ++r) {
+          const char* c = seg.data() + starts[r];
+          const uint32_t word = get<uint32_t>(c);
+          const uint32_t len = get<uint32_t>(c);
+          const std::string_view w(c, len);
+          c += len;
+          const uint32_t nb = get<uint32_t>(c);
+          const uint32_t ne = get<uint32_t>(c);
+          const size_t qn = fold_word(w, q);
+          pattern.assign(q.data(), qn);
+          const uint64_t letters = letter_set(q.data(), qn);
+          const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
+          ranker.start(w, params_.top);
+          // Memory misses, not the distance, are most of the cost here:
+          // the directory slots of all this word's buckets, then the heads
+          // of their first entries and of the sound-alike entries, are
+          // fetched ahead so that their misses overlap.
+          const char* hashes = c;
+          for (uint32_t k = 0; k < nb; ++k) buckets_.prefetch(get<uint64_t>(c));
+          ranges.clear();
+          for (uint32_t k = 0; k < nb; ++k) {
+            const uint64_t h = get<uint64_t>(hashes);
+            ranges.push_back(buckets_.bucket_range(h));
+            if (ranges.back().first == ranges.back().second) continue;
+            buckets_.prefetch_entry(ranges.back().first);
+            __builtin_prefetch(&entry_bounds[ranges.back().first]);
+            // Only the typo's own bucket can hold an entry at distance 0.
+            if (h != own_bucket) ranges.back().first |= kOtherBucket;
+          }
+          const char* sound_entries = c;
+          for (uint32_t k = 0; k < ne; ++k) {
+            const uint32_t x = get<uint32_t>(c);
+            buckets_.prefetch_entry(x);
+            __builtin_prefetch(&entry_bounds[x]);
+          }
+          c = sound_entries;
+          const int reach = sound_alike_reach(qn);
+          // Entries with a bound of their score (prior, least distance
+          // from length and letters, 1 outside the own bucket, the edit a
+          // different first letter needs): once the top is full, one whose
+          // bound misses its worst score is never checked. Entries at
+          // distance 0 first: a word in capitals is then accepted at once.
+          std::string key;  // the typo's phonetic key, once a sound-alike needs it
+          const char32_t first_letter = qn ? q[0] : 0;
+          auto check = [&](uint32_t x, int floor, int limit, bool sound) {
+            const size_t en = buckets_.folded_size(x);
+            const int least = std::max({static_cast<int>(en > qn ? en - qn : qn - en),
+                                        letter_set_bound(letters, buckets_.letters(x)), floor});
+            if (least > limit) return;
+            const EntryBound& b = entry_bounds[x];
+            const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
+            // Distance 0 accepts a word in capitals whatever the others score.
+            const bool must = least == 0 && ranker.accepts_by_case();
+            if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
+            ++out.checked;
+            const int d = pattern.distance(buckets_.folded(x), en, limit);
+            if (d > limit) return;
+            if (sound) {
+              // Within max_d it came through its bucket already.
+              if (d <= max_d) return;
+              if (key.empty()) key = phonetic_key(q.data(), qn);
+              if (!sounds_alike(key, first_letter, buckets_.sound_key(x), b.first,
+                                b.sound_one_edit ? params_.sound_distance : 0))
+                return;
+            }
+            ++out.passed;
+            if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
+            ranker.offer(FoundEntry{buckets_.spelling(x), buckets_.frequency(x), buckets_.collection_count(x),
+                                    static_cast<uint8_t>(d), buckets_.sound_key(x)},
+                         b.prior);
+          };
+          for (const auto& [tagged, last] : ranges) {
+            const int floor = tagged & kOtherBucket ? 1 : 0;
+            for (uint32_t x = tagged & ~kOtherBucket; x != last; ++x)
+              check(x, floor, entry_bounds[x].far ? max_d : rare_distance_, false);
+          }
+          for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), max_d + 1, reach, true);
+          const RankedWord ranked = ranker.finish();
+          if (!ranked.accepted && ranked.best.empty()) continue;
+          put(out.bytes, word);
+          put(out.bytes, static_cast<uint8_t>(ranked.accepted));
+          put(out.bytes, static_cast<uint32_t>(ranked.best.size()));
+          for (const auto& cand : ranked.best) {
+            put(out.bytes, cand.score);
+            put(out.bytes, cand.distance);
+            put(out.bytes, static_cast<uint32_t>(cand.word.size()));
+            out.bytes.append(cand.word);
+          }
+        }
+      });
+      for (auto& s : parts) {
+        found_bytes.counts[static_cast<size_t>(src)] += s.bytes.size();
+        found_bytes.data += s.bytes;
+        checked += s.checked;
+        passed += s.passed;
+      }
+    }
+    counts.entries_checked += checked;
+    counts.found += passed;
+    const mpi::Bytes found = mpi::alltoallv_bytes(comm, found_bytes);
+
+    // 6. Merge each word's parts from the owners that answered.
+    for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
+      const uint32_t word = get<uint32_t>(c);
+      RankedWord part;
+      part.accepted = get<uint8_t>(c) != 0;
+      const uint32_t k = get<uint32_t>(c);
+      part.best.resize(k);
+      for (auto& cand : part.best) {
+        cand.score = get<int64_t>(c);
+        cand.distance = get<uint8_t>(c);
+        const uint32_t len = get<uint32_t>(c);
+        cand.word.assign(c, len);
+        c += len;
+      }
+      merge_ranked(result[b + word], std::move(part), params_.top);
+    }
+  }
+  return result;
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,146 @@
+#include "spellcheck/suggest/ranking.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+
+namespace spellcheck {
+
+namespace {
+
+bool better(const RankedCandidate& x, const RankedCandidate& y) {
+  if (x.score != y.score) return x.score > y.score;
+  return x.word < y.word;
+}
+
+// Keeps best, best first, the best `top` distinct words: offered in any
+// order, the same words end up there.
+void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& c) {
+  for (auto& b : best)
+    if (b.word == c.word) {
+      if (better(c, b)) b = std::move(c);
+      std::sort(best.begin(), best.end(), better);
+      return;
+    }
+  if (best.size() == top && !better(c, best.back())) return;
+  best.push_back(std::move(c));
+  std::sort(best.begin(), best.end(), better);
+  if (best.size() > top) best.pop_back();
+}
+
+}  // namespace
+
+SuggestionRanker::SuggestionRanker(const ChannelWeights& w) : w_(w) {
+  // The cheapest edit per unit of distance and the biggest bonus any entry
+  // can get: bound() adds the second and takes the first per edit.
+  cheapest_edit_ = std::max<int64_t>(0, std::min({static_cast<int64_t>(w.transposition),
+                             static_cast<int64_t>(w.substitution) + std::min(0, w.keyboard_substitution) +
+                                 std::min(0, w.vowel_substitution),
+                             static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion),
+                             static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion)}));
+  best_extra_ = std::max({0, w.same_sound, w.near_sound}) + std::max(0, -w.first_letter) +
+                std::max(0, -w.capital_mismatch);
+  case_only_ = std::max(0, w.case_only);  // bound(prior, 0) holds for any distance
+  first_edit_ = std::max(0, w.first_letter);  // best_extra_ already counts a negative one
+}
+
+void SuggestionRanker::start(std::string_view typo, size_t top) {
+  typo_ = typo;
+  top_ = top;
+  best_.clear();
+  entry_.resize(typo.size() + 1);
+  folded_.resize(typo.size() + 1);
+  n_ = decode_utf8(typo, entry_.data());
+  for (size_t i = 0; i < n_; ++i) folded_[i] = fold_case(entry_[i]);
+  pattern_ = case_pattern(entry_.data(), n_);
+  accepts_by_case_ = pattern_ == CasePattern::upper || pattern_ == CasePattern::title;
+  accepted_ = top == 0;  // nothing to rank
+  const std::string typo_sound = phonetic_key(folded_.data(), n_);
+  sound_a_.assign(typo_sound.begin(), typo_sound.end());
+}
+
+void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
+  if (accepted_) return;
+  if (f.distance == 0 && accepts_by_case_) {
+    accepted_ = true;
+    best_.clear();
+    return;
+  }
+  if (full() && bound(prior, f.distance) < worst()) return;
+  entry_.resize(f.spelling.size() + 1);
+  const size_t m = decode_utf8(f.spelling, entry_.data());
+  folded_entry_.resize(m + 1);
+  bool entry_capital = false;
+  for (size_t k = 0; k < m; ++k) {
+    entry_capital = entry_capital || is_upper(entry_[k]);
+    folded_entry_[k] = fold_case(entry_[k]);
+  }
+  const bool capital_mismatch = pattern_ == CasePattern::lower && entry_capital;
+  const EditProfile edits = edit_profile(folded_.data(), n_, folded_entry_.data(), m);
+  if (f.sound_key.empty() && m > 0) {
+    const std::string sound = phonetic_key(folded_entry_.data(), m);
+    sound_b_.assign(sound.begin(), sound.end());
+  } else {
+    sound_b_.assign(f.sound_key.begin(), f.sound_key.end());
+  }
+  const int sound_distance = osa_distance(sound_a_.data(), sound_a_.size(), sound_b_.data(), sound_b_.size(), 2);
+  const int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
+  if (full() && score < worst()) return;  // spelled only if it can enter the top
+  word_.clear();
+  spell_in_case(entry_.data(), m, pattern_, word_);
+  if (word_ == typo_) return;  // the typo itself is no suggestion
+  offer_to(best_, top_, RankedCandidate{word_, score, f.distance});
+}
+
+RankedWord SuggestionRanker::finish() {
+  RankedWord out;
+  out.accepted = accepted_ && top_ > 0;
+  out.best = std::move(best_);
+  best_.clear();
+  return out;
+}
+
+RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>& found, size_t top,
+                            const ChannelWeights& w) {
+  thread_local std::vector<std::pair<int64_t, uint32_t>> order;  // (bound, found index)
+  thread_local std::vector<int64_t> priors;
+  SuggestionRanker ranker(w);
+  ranker.start(typo, top);
+  if (top == 0) return {};
+  if (ranker.accepts_by_case())
+    for (const FoundEntry& f : found)
+      if (f.distance == 0) {
+        ranker.offer(f, 0);
+        return ranker.finish();
+      }
+  // Branch and bound: exact scores (the alignment, the phonetic keys: most
+  // of the cost) in the order of their bounds, until no bound can beat the
+  // top-th exact score.
+  order.clear();
+  priors.resize(found.size());
+  for (uint32_t i = 0; i < found.size(); ++i) {
+    priors[i] = channel_prior(found[i].frequency, found[i].collection_count, w);
+    order.emplace_back(ranker.bound(priors[i], found[i].distance), i);
+  }
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  for (const auto& [bound, i] : order) {
+    if (!ranker.worth(bound)) break;
+    ranker.offer(found[i], priors[i]);
+  }
+  return ranker.finish();
+}
+
+void merge_ranked(RankedWord& into, RankedWord&& part, size_t top) {
+  into.accepted = into.accepted || part.accepted;
+  std::vector<RankedCandidate> best;
+  for (auto& c : into.best) offer_to(best, top, std::move(c));
+  for (auto& c : part.best) offer_to(best, top, std::move(c));
+  into.best = std::move(best);
+  if (into.accepted) into.best.clear();
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,74 @@
+#include "spellcheck/common/options.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <vector>
+
+#include "spellcheck/common/errors.hpp"
+
+using namespace spellcheck;
+
+namespace {
+Options parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "spellcheck");
+  return parse_options(static_cast<int>(args.size()), args.data());
+}
+}  // namespace
+
+TEST_CASE("defaults and positionals") {
+  const Options o = parse({"dict.txt", "a.txt", "dir"});
+  CHECK(o.dictionary == "dict.txt");
+  CHECK(o.inputs == std::vector<std::string>{"a.txt", "dir"});
+  CHECK_FALSE(o.words_mode);
+  CHECK(o.max_word_length == 64);
+  CHECK(o.threads == 0);
+  CHECK(o.output.empty());
+  CHECK(o.filter_exchange == FilterExchange::allgather);
+}
+
+TEST_CASE("flags, both spellings of values") {
+  const Options o = parse({"--words", "-o", "out.txt", "--threads=3", "--max-word-length", "10", "--batch-bytes",
+                           "1", "--filter-bits", "9.5", "--filter-exchange", "allreduce", "--stats", "s.json",
+                           "--quiet", "d", "w"});
+  CHECK(o.words_mode);
+  CHECK(o.output == "out.txt");
+  CHECK(o.threads == 3);
+  CHECK(o.max_word_length == 10);
+  CHECK(o.batch_bytes == 1);
+  CHECK(o.filter_bits == 9.5);
+  CHECK(o.filter_exchange == FilterExchange::allreduce);
+  CHECK(o.stats == "s.json");
+  CHECK(o.quiet);
+}
+
+TEST_CASE("bad options are usage errors") {
+  CHECK_THROWS_AS(parse({}), UsageError);
+  CHECK_THROWS_AS(parse({"dict"}), UsageError);
+  CHECK_THROWS_AS(parse({"--threads", "0", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--threads", "-1", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--threads", "abc", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--threads", "2x", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--max-word-length", "0", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--bogus", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"d", "w", "-o"}), UsageError);
+  CHECK_THROWS_AS(parse({"--filter-exchange", "ring", "d", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--words", "--report", "r.tsv", "d", "w"}), UsageError);
+}
+
+TEST_CASE("--help and --version need no positionals; -- ends options") {
+  CHECK(parse({"--help"}).help);
+  CHECK(parse({"--version"}).version);
+  const Options o = parse({"--", "-dict", "-w"});
+  CHECK(o.dictionary == "-dict");
+  CHECK(usage_text().find("--batch-bytes") != std::string::npos);
+}
+
+TEST_CASE("environment defaults, overridden by flags") {
+  setenv("SPELLCHECK_THREADS", "2", 1);
+  CHECK(parse({"d", "w"}).threads == 2);
+  CHECK(parse({"--threads", "1", "d", "w"}).threads == 1);
+  setenv("SPELLCHECK_THREADS", "zero", 1);
+  CHECK_THROWS_AS(parse({"d", "w"}), UsageError);
+  unsetenv("SPELLCHECK_THREADS");
+}

@@ -1,0 +1,254 @@
+// The symmetric-delete index finds exactly the entries within distance d:
+// built whole in one process the way bench/rank_tune.cpp does (buckets,
+// their prefix deletes, the delete table), looked up the way ranked_lookup
+// does (the query's prefix deletes -> prefix hashes -> buckets -> OSA check),
+// and compared with brute force over every entry.
+#include "spellcheck/dictionary/delete_index.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+
+using namespace spellcheck;
+
+namespace {
+
+std::u32string folded(std::string_view s) {
+  std::u32string out(s.size() + 1, 0);
+  out.resize(decode_utf8(s, out.data()));
+  for (auto& c : out) c = fold_case(c);
+  return out;
+}
+
+// Letters as UTF-8 strings: a small alphabet so that neighbours are common,
+// with capitals (folding matters), an apostrophe and multi-byte letters.
+const std::vector<std::string> kLetters = {"a", "b", "c", "d", "e", "A", "B", "'", "é", "É", "ß", "α", "Ω", "ж"};
+
+std::string random_word(std::mt19937& rng, size_t min_len, size_t max_len) {
+  const size_t n = min_len + rng() % (max_len - min_len + 1);
+  std::string w;
+  for (size_t i = 0; i < n; ++i) w += kLetters[rng() % kLetters.size()];
+  return w;
+}
+
+// Up to `edits` random edits over code points (as letters of kLetters).
+std::string mutate(std::mt19937& rng, const std::string& word, int edits) {
+  std::vector<std::string> l;
+  {
+    std::u32string c(word.size() + 1, 0);
+    c.resize(decode_utf8(word, c.data()));
+    for (char32_t x : c) {
+      std::string s;
+      append_utf8(s, x);
+      l.push_back(s);
+    }
+  }
+  for (int e = 0; e < edits; ++e) {
+    const int op = static_cast<int>(rng() % 5);
+    const size_t pos = l.empty() ? 0 : rng() % l.size();
+    if (op == 0 && !l.empty()) l.erase(l.begin() + static_cast<std::ptrdiff_t>(pos));
+    else if (op == 1) l.insert(l.begin() + static_cast<std::ptrdiff_t>(l.empty() ? 0 : rng() % (l.size() + 1)),
+                               kLetters[rng() % kLetters.size()]);
+    else if (op == 2 && !l.empty()) l[pos] = kLetters[rng() % kLetters.size()];
+    else if (op == 3 && l.size() >= 2) {
+      const size_t p = pos + 1 < l.size() ? pos : l.size() - 2;
+      std::swap(l[p], l[p + 1]);
+    } else if (op == 4 && !l.empty()) {  // change the case of a letter
+      std::u32string c = folded(l[pos]);
+      std::string s;
+      for (char32_t x : c) append_utf8(s, upper_case(x));
+      l[pos] = s;
+    }
+  }
+  std::string w;
+  for (auto& s : l) w += s;
+  return w;
+}
+
+struct Index {
+  PrefixBuckets buckets;
+  DeleteTable table;
+};
+
+void check_exact(const std::vector<std::string>& dict, int d, size_t prefix_length, uint32_t seed) {
+  CAPTURE(d);
+  CAPTURE(prefix_length);
+  const DeleteParams p{d, prefix_length};
+  WordList entries;
+  for (const auto& w : dict) entries.push_back(w);
+  Index ix;
+  ix.buckets.build(std::move(entries), std::vector<uint64_t>(dict.size(), 0), p);
+  REQUIRE(ix.buckets.size() == dict.size());
+  std::vector<std::pair<uint64_t, uint64_t>> pairs;
+  ix.buckets.for_each_delete(p, [&](uint64_t prefix, uint64_t del) { pairs.emplace_back(del, prefix); });
+  ix.table.build(std::move(pairs));
+
+  std::vector<std::u32string> dict_folded;
+  for (const auto& w : dict) dict_folded.push_back(folded(w));
+
+  std::mt19937 rng(seed);
+  std::vector<uint64_t> dels;
+  size_t nonempty = 0, total_found = 0;
+  for (int t = 0; t < 700; ++t) {
+    std::string q;
+    if (t % 4 == 3) q = random_word(rng, 0, 10);
+    else q = mutate(rng, dict[rng() % dict.size()], 1 + static_cast<int>(rng() % 3));
+    const std::u32string fq = folded(q);
+
+    // Through the index.
+    std::set<std::string> got;
+    prefix_deletes(fq.data(), fq.size(), p, dels);
+    std::set<uint64_t> prefixes;
+    for (const uint64_t h : dels) {
+      const auto [first, last] = ix.table.find(h);
+      prefixes.insert(first, last);
+    }
+    for (const uint64_t ph : prefixes) {
+      const auto [first, last] = ix.buckets.bucket(ph);
+      for (const uint32_t* e = first; e != last; ++e) {
+        const int dist = osa_distance(fq.data(), fq.size(), ix.buckets.folded(*e), ix.buckets.folded_size(*e), d);
+        if (dist <= d) got.insert(std::string(ix.buckets.spelling(*e)));
+      }
+    }
+    // Brute force.
+    std::set<std::string> want;
+    for (size_t i = 0; i < dict.size(); ++i)
+      if (osa_distance(fq.data(), fq.size(), dict_folded[i].data(), dict_folded[i].size(), d) <= d)
+        want.insert(dict[i]);
+    if (got != want) {
+      CAPTURE(q);
+      std::string missing, extra;
+      for (const auto& w : want)
+        if (!got.count(w)) missing += w + " ";
+      for (const auto& w : got)
+        if (!want.count(w)) extra += w + " ";
+      CAPTURE(missing);
+      CAPTURE(extra);
+      CHECK(got == want);
+    }
+    nonempty += !want.empty();
+    total_found += want.size();
+  }
+  // The test means something: most queries have neighbours.
+  CHECK(nonempty > 350);
+  CHECK(total_found > 700);
+}
+
+std::vector<std::string> random_dictionary(uint32_t seed, size_t n) {
+  std::mt19937 rng(seed);
+  std::set<std::string> s;
+  while (s.size() < n) s.insert(random_word(rng, 1, 9));
+  return {s.begin(), s.end()};
+}
+
+}  // namespace
+
+TEST_CASE("prefix_deletes: the prefix and its deletes, distinct and sorted") {
+  const std::u32string w = U"abcdef";
+  std::vector<uint64_t> out;
+  prefix_deletes(w.data(), w.size(), DeleteParams{0, 7}, out);
+  CHECK(out == std::vector<uint64_t>{code_point_hash(w.data(), w.size())});
+  prefix_deletes(w.data(), w.size(), DeleteParams{1, 3}, out);
+  // abc, bc, ac, ab
+  std::vector<uint64_t> want;
+  for (std::u32string_view s : {U"abc", U"bc", U"ac", U"ab"}) want.push_back(code_point_hash(s.data(), s.size()));
+  std::sort(want.begin(), want.end());
+  CHECK(out == want);
+  const std::u32string aa = U"aab";
+  prefix_deletes(aa.data(), aa.size(), DeleteParams{2, 7}, out);
+  // aab, ab, aa, a, b (distinct)
+  CHECK(out.size() == 5);
+  CHECK(std::is_sorted(out.begin(), out.end()));
+  CHECK(prefix_hash(w.data(), w.size(), 3) == code_point_hash(w.data(), 3));
+  CHECK(prefix_hash(w.data(), 2, 3) == code_point_hash(w.data(), 2));
+}
+
+TEST_CASE("the delete index finds exactly the entries within distance d") {
+  const std::vector<std::string> dict = random_dictionary(11, 3000);
+  uint32_t seed = 100;
+  for (int d : {1, 2})
+    for (size_t prefix_length : {size_t{3}, size_t{5}, size_t{7}, size_t{64}}) check_exact(dict, d, prefix_length, ++seed);
+}
+
+TEST_CASE("the delete index: entries that fold alike, short words, the empty query") {
+  // Case variants of one word share a bucket; one-letter entries; words
+  // longer than the prefix that differ only after it.
+  const std::vector<std::string> dict = {"a",        "A",        "b",         "ab",        "Ab",        "AB",
+                                         "abcdefgh", "abcdefgx", "abcdefghij", "ÉCOLE",     "école",     "ecole",
+                                         "'",        "''",       "a'b",        "αβγ",       "ΑΒΓ",       "ßß",
+                                         "bacdefgh", "abdcefgh", "abcdefhg",   "xabcdefgh", "bcdefgh",   "aabbccdd"};
+  uint32_t seed = 500;
+  for (int d : {1, 2})
+    for (size_t prefix_length : {size_t{1}, size_t{3}, size_t{7}, size_t{64}}) {
+      CAPTURE(d);
+      CAPTURE(prefix_length);
+      const DeleteParams p{d, prefix_length};
+      WordList entries;
+      for (const auto& w : dict) entries.push_back(w);
+      PrefixBuckets buckets;
+      buckets.build(std::move(entries), {}, p);
+      std::vector<std::pair<uint64_t, uint64_t>> pairs;
+      buckets.for_each_delete(p, [&](uint64_t prefix, uint64_t del) { pairs.emplace_back(del, prefix); });
+      DeleteTable table;
+      table.build(std::move(pairs));
+      std::mt19937 rng(++seed);
+      std::vector<std::string> queries = {"", "x", "ba", "abcdefg", "bacdefgx", "ECOLE", "Écolé", "αγβ", "'a"};
+      for (int t = 0; t < 300; ++t) queries.push_back(mutate(rng, dict[rng() % dict.size()], 1 + t % 3));
+      std::vector<uint64_t> dels;
+      for (const auto& q : queries) {
+        CAPTURE(q);
+        const std::u32string fq = folded(q);
+        std::set<std::string> got, want;
+        prefix_deletes(fq.data(), fq.size(), p, dels);
+        std::set<uint64_t> prefixes;
+        for (const uint64_t h : dels) {
+          const auto [first, last] = table.find(h);
+          prefixes.insert(first, last);
+        }
+        for (const uint64_t ph : prefixes) {
+          const auto [first, last] = buckets.bucket(ph);
+          for (const uint32_t* e = first; e != last; ++e)
+            if (osa_distance(fq.data(), fq.size(), buckets.folded(*e), buckets.folded_size(*e), d) <= d)
+              got.insert(std::string(buckets.spelling(*e)));
+        }
+        for (const auto& w : dict) {
+          const std::u32string fw = folded(w);
+          if (osa_distance(fq.data(), fq.size(), fw.data(), fw.size(), d) <= d) want.insert(w);
+        }
+        CHECK(got == want);
+      }
+    }
+}
+
+TEST_CASE("PrefixBuckets keeps spellings, folded code points and frequencies") {
+  WordList entries;
+  entries.push_back("École");
+  entries.push_back("the");
+  PrefixBuckets b;
+  b.build(std::move(entries), {7, 9}, DeleteParams{2, 7});
+  REQUIRE(b.size() == 2);
+  const std::u32string want = U"école";
+  bool seen = false;
+  for (uint32_t e = 0; e < 2; ++e)
+    if (b.spelling(e) == "École") {
+      seen = true;
+      CHECK(std::u32string(b.folded(e), b.folded_size(e)) == want);
+      CHECK(b.frequency(e) == 7);
+    } else {
+      CHECK(b.spelling(e) == "the");
+      CHECK(b.frequency(e) == 9);
+    }
+  CHECK(seen);
+  const auto [first, last] = b.bucket(prefix_hash(want.data(), want.size(), 7));
+  REQUIRE(last - first == 1);
+  CHECK(b.spelling(*first) == "École");
+  const auto [f2, l2] = b.bucket(12345);
+  CHECK(f2 == l2);
+}

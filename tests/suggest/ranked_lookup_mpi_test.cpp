@@ -1,0 +1,266 @@
+// RankedIndex over 1-4 ranks against brute force: the dictionary and the
+// frequency list are spread over the ranks (some entries on two ranks), each
+// rank asks about its share of the words, and every answer must be what
+// rank_suggestions says about ALL entries within the distance (found here by
+// brute force over the whole dictionary, which every rank can make), with
+// the same words, scores, distances and order. Only CHECKs between
+// collectives, so a failure on one rank never leaves the others waiting.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/noisy_channel.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+#include "spellcheck/suggest/ranked_lookup.hpp"
+#include "spellcheck/suggest/ranking.hpp"
+
+using namespace spellcheck;
+
+namespace {
+
+std::u32string folded(std::string_view s) {
+  std::u32string out(s.size() + 1, 0);
+  out.resize(decode_utf8(s, out.data()));
+  for (auto& c : out) c = fold_case(c);
+  return out;
+}
+
+std::string text(const std::u32string& w) {
+  std::string s;
+  for (char32_t c : w) append_utf8(s, c);
+  return s;
+}
+
+const std::vector<std::string> kLetters = {"a", "b", "c", "d", "e", "o", "t", "h", "r", "'", "é", "ß", "α"};
+
+std::string random_word(std::mt19937& rng, size_t min_len, size_t max_len) {
+  const size_t n = min_len + rng() % (max_len - min_len + 1);
+  std::string w;
+  for (size_t i = 0; i < n; ++i) w += kLetters[rng() % kLetters.size()];
+  return w;
+}
+
+std::string capitalise(const std::string& w, bool all) {
+  std::u32string c(w.size() + 1, 0);
+  c.resize(decode_utf8(w, c.data()));
+  for (size_t i = 0; i < c.size(); ++i)
+    if (all || i == 0) c[i] = upper_case(c[i]);
+  return text(c);
+}
+
+std::string mutate(std::mt19937& rng, const std::string& word) {
+  std::u32string c(word.size() + 1, 0);
+  c.resize(decode_utf8(word, c.data()));
+  const int edits = 1 + static_cast<int>(rng() % 3);
+  for (int e = 0; e < edits; ++e) {
+    const std::u32string l = folded(kLetters[rng() % kLetters.size()]);
+    const size_t pos = c.empty() ? 0 : rng() % c.size();
+    switch (rng() % 4) {
+      case 0:
+        if (!c.empty()) c.erase(pos, 1);
+        break;
+      case 1:
+        c.insert(c.empty() ? 0 : rng() % (c.size() + 1), l);
+        break;
+      case 2:
+        if (!c.empty()) c[pos] = l[0];
+        break;
+      default:
+        if (c.size() >= 2) std::swap(c[pos + 1 < c.size() ? pos : pos - 1], c[pos + 1 < c.size() ? pos + 1 : pos]);
+    }
+  }
+  return text(c);
+}
+
+struct World {
+  std::vector<std::string> dict;               // distinct entries
+  std::vector<std::pair<std::string, uint64_t>> freq;  // the frequency list
+  std::vector<std::string> words;              // words to look up
+};
+
+World make_world() {
+  std::mt19937 rng(31337);
+  World w;
+  std::set<std::string> d;
+  while (d.size() < 1500) {
+    std::string x = random_word(rng, 1, 8);
+    const unsigned r = rng() % 20;
+    if (r == 0) x = capitalise(x, false);  // proper nouns
+    if (r == 1) x = capitalise(x, true);   // acronyms
+    d.insert(x);
+  }
+  // Words that differ only in case, and a few long ones.
+  d.insert("the");
+  d.insert("The");
+  d.insert("paris");
+  d.insert("Paris");
+  d.insert("école");
+  d.insert("abcdefghijklmnopqrst");
+  w.dict.assign(d.begin(), d.end());
+  for (size_t i = 0; i < w.dict.size(); i += 3) w.freq.emplace_back(w.dict[i], (i * 7919) % 100000);
+  // Case variants in the frequency list add up; words not in the dictionary
+  // are ignored; a huge count is capped.
+  w.freq.emplace_back("THE", 500);
+  w.freq.emplace_back("the", 700);
+  w.freq.emplace_back("zzzz", 5);
+  w.freq.emplace_back("École", kMaxFrequency);
+  w.freq.emplace_back("école", kMaxFrequency);
+  std::set<std::string> words;
+  for (int i = 0; i < 250; ++i) {
+    std::string q = mutate(rng, w.dict[rng() % w.dict.size()]);
+    const unsigned r = rng() % 6;
+    if (r == 0) q = capitalise(q, false);
+    if (r == 1) q = capitalise(q, true);
+    words.insert(q);
+  }
+  for (const char* q : {"teh", "Teh", "TEH", "THE", "The", "PARIS", "Paris", "pAris", "ÉCOLE", "Ecole", "ecole",
+                        "abcdefghijklmnopqrsx", "qqqqqqqqqqqqqqqq", "'", "a"})
+    words.insert(q);
+  w.words.assign(words.begin(), words.end());
+  return w;
+}
+
+// Every entry within max_d (an entry without a frequency: within the rare
+// distance in force, when there is a frequency list at all), or, with a
+// frequency, sounding alike within reach (phonetic keys equal, or at most
+// sound_distance apart and the same first letter), ranked.
+RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& count_of, const std::string& q,
+                       const RankedParams& params, bool any_frequency, const ChannelWeights& weights) {
+  const std::u32string fq = folded(q);
+  const std::string key_q = phonetic_key(fq.data(), fq.size());
+  const std::u32string kq(key_q.begin(), key_q.end());
+  const int max_d = params.deletes.max_distance;
+  const int rare = any_frequency ? std::min(params.rare_distance, max_d) : max_d;
+  const int reach = params.sound_distance >= 0 ? std::max(max_d, sound_alike_reach(fq.size())) : max_d;
+  std::vector<FoundEntry> found;
+  for (const auto& e : w.dict) {
+    const std::u32string fe = folded(e);
+    const int d = osa_distance(fq.data(), fq.size(), fe.data(), fe.size(), reach);
+    const auto it = any_frequency ? count_of.find(text(fe)) : count_of.end();
+    const uint64_t count = it == count_of.end() ? 0 : it->second;
+    bool keep = d <= max_d && (d <= rare || (count > 0 && count >= params.far_min_count));
+    if (d > max_d && d <= reach && params.sound_distance >= 0 && count > 0) {
+      const std::string key_e = phonetic_key(fe.data(), fe.size());
+      const std::u32string ke(key_e.begin(), key_e.end());
+      const int kd = osa_distance(kq.data(), kq.size(), ke.data(), ke.size(), params.sound_distance);
+      const bool same_first = !fq.empty() && !fe.empty() && fq[0] == fe[0];
+      keep = kd == 0 || (kd <= params.sound_distance && same_first && count >= params.sound_min_count);
+    }
+    if (!keep) continue;
+    found.push_back(FoundEntry{e, count, 0, static_cast<uint8_t>(d), {}});
+  }
+  return rank_suggestions(q, found, params.top, weights);
+}
+
+std::string show(const RankedWord& r) {
+  std::string s = r.accepted ? "accepted;" : "";
+  for (const auto& c : r.best) s += c.word + "/" + std::to_string(c.score) + "/" + std::to_string(c.distance) + " ";
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on any number of ranks") {
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  const World w = make_world();
+  std::map<std::string, uint64_t> count_of;  // folded word -> summed count
+  for (const auto& [word, c] : w.freq) {
+    uint64_t& x = count_of[text(folded(word))];
+    x = std::min(kMaxFrequency, x + c);
+  }
+  const ChannelWeights weights{};
+
+  struct Setting {
+    int max_distance;
+    size_t prefix_length;
+    int sound_distance;
+    size_t top;
+    size_t per_round;
+    int rare_distance;
+    bool with_frequencies;
+    uint64_t far_min_count = 1;    // frequency tiers: counts are (i * 7919) % 100000
+    uint64_t sound_min_count = 1;
+  };
+  const Setting settings[] = {
+      {2, 7, -1, 1000, 16384, 2, true}, {2, 7, -1, 1000, 16384, 1, true}, {1, 5, -1, 1000, 5, 0, true},
+      {2, 3, -1, 3, 4, 1, false},       {2, 7, 1, 1000, 64, 1, true},     {1, 64, 0, 10, 7, 1, true},
+      {2, 5, 2, 10, 100, 0, true},       {2, 7, 1, 1000, 64, 1, true, 50000, 1},
+      {2, 7, 1, 10, 64, 1, true, 1, 60000}, {2, 6, 2, 1000, 33, 0, true, 30000, 70000},
+  };
+  for (const Setting& s : settings) {
+    CAPTURE(s.max_distance);
+    CAPTURE(s.prefix_length);
+    CAPTURE(s.sound_distance);
+    CAPTURE(s.top);
+    CAPTURE(s.per_round);
+    CAPTURE(s.rare_distance);
+    CAPTURE(s.with_frequencies);
+    CAPTURE(s.far_min_count);
+    CAPTURE(s.sound_min_count);
+    RankedParams params;
+    params.deletes.max_distance = s.max_distance;
+    params.deletes.prefix_length = s.prefix_length;
+    params.sound_distance = s.sound_distance;
+    params.top = s.top;
+    params.words_per_round = s.per_round;
+    params.rare_distance = s.rare_distance;
+    params.far_min_count = s.far_min_count;
+    params.sound_min_count = s.sound_min_count;
+
+    // This rank's share: every p-th entry, and every 10th entry again on
+    // the next rank (a dictionary may repeat lines across shares).
+    WordList entries;
+    for (size_t i = 0; i < w.dict.size(); ++i) {
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) entries.push_back(w.dict[i]);
+      if (i % 10 == 0 && static_cast<int>((i + 1) % static_cast<size_t>(p)) == me) entries.push_back(w.dict[i]);
+    }
+    FrequencyList freq;
+    for (size_t i = 0; i < w.freq.size(); ++i)
+      if (s.with_frequencies && static_cast<int>((i * 7) % static_cast<size_t>(p)) == me) {
+        freq.words.push_back(w.freq[i].first);
+        freq.counts.push_back(w.freq[i].second);
+      }
+    RankedIndex index;
+    index.build(comm, std::move(entries), std::move(freq), params);
+    CHECK(mpi::allreduce_sum(comm, index.entries()) >= w.dict.size());
+
+    // Uneven shares of the words: rank 0 asks about more, so ranks take
+    // part in rounds with nothing of their own.
+    WordList mine;
+    for (size_t i = 0; i < w.words.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p + 1)) == std::max(0, me) ||
+          (me == 0 && static_cast<int>(i % static_cast<size_t>(p + 1)) == p))
+        mine.push_back(w.words[i]);
+    RankedCounts counts;
+    const std::vector<RankedWord> got = index.suggest(comm, mine, weights, counts);
+    CHECK(got.size() == mine.size());
+    uint64_t with_candidates = 0, accepted = 0, same = 0;
+    for (size_t i = 0; i < std::min(got.size(), mine.size()); ++i) {
+      const std::string q(mine[i]);
+      const RankedWord want = brute_force(w, count_of, q, params, s.with_frequencies, weights);
+      with_candidates += !want.best.empty();
+      accepted += want.accepted;
+      same += show(got[i]) == show(want);
+      if (show(got[i]) != show(want)) {
+        CAPTURE(q);
+        CHECK(show(got[i]) == show(want));
+      }
+    }
+    // The comparison means something: many words have candidates, some are
+    // accepted by case.
+    const uint64_t all_with = mpi::allreduce_sum(comm, with_candidates);
+    const uint64_t all_accepted = mpi::allreduce_sum(comm, accepted);
+    const uint64_t all_words = mpi::allreduce_sum(comm, mine.size());
+    CHECK(all_words == w.words.size());
+    CHECK(mpi::allreduce_sum(comm, same) == w.words.size());
+    CHECK(all_with > w.words.size() / 4);
+    CHECK(all_accepted >= 3);
+  }
+}

@@ -1,0 +1,131 @@
+// SuggestionRanker::bound, what lets ranked lookups skip entries, checked
+// against the true score of every pair of short words over a small alphabet
+// (vowels, keyboard neighbours, doubled letters, capitals): it must never be
+// below it, for the fitted weights and for weights with the signs flipped
+// where a sign could break it. And rank_suggestions gives one answer
+// whatever the order of the entries it is given.
+#include "spellcheck/suggest/ranking.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/noisy_channel.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
+
+using namespace spellcheck;
+
+namespace {
+
+// Every word of 0..max_len letters over alphabet.
+std::vector<std::string> all_words(const std::string& alphabet, size_t max_len) {
+  std::vector<std::string> out{""};
+  for (size_t i = 0; i < out.size(); ++i)
+    if (out[i].size() < max_len)
+      for (const char c : alphabet) out.push_back(out[i] + c);
+  return out;
+}
+
+std::u32string folded(std::string_view s) {
+  std::u32string out(s.size() + 1, 0);
+  out.resize(decode_utf8(s, out.data()));
+  for (auto& c : out) c = fold_case(c);
+  return out;
+}
+
+// Checks the bound for every (typo, entry) pair; returns how many pairs
+// were scored (an entry spelled like the typo ranks nothing).
+size_t check_bounds(const std::vector<std::string>& typos, const std::vector<std::string>& entries,
+                    const ChannelWeights& w, uint64_t frequency) {
+  SuggestionRanker ranker(w);
+  const int64_t prior = channel_prior(frequency, 0, w);
+  size_t scored = 0, failures = 0;
+  for (const std::string& typo : typos) {
+    const std::u32string ft = folded(typo);
+    ranker.start(typo, 1);
+    for (const std::string& entry : entries) {
+      const std::u32string fe = folded(entry);
+      const int d = osa_distance(ft.data(), ft.size(), fe.data(), fe.size(), 255);
+      const std::vector<FoundEntry> found{FoundEntry{entry, frequency, 0, static_cast<uint8_t>(d), {}}};
+      const RankedWord r = rank_suggestions(typo, found, 1, w);
+      if (r.best.empty()) continue;
+      ++scored;
+      const int64_t score = r.best[0].score;
+      const bool other_first = !ft.empty() && !fe.empty() && ft[0] != fe[0];
+      // Any least distance up to the true one, with the first-letter edit
+      // when the first letters differ.
+      for (int least = 0; least <= d; ++least)
+        if (ranker.bound(prior, least, other_first) < score && failures++ < 5) {
+          CAPTURE(typo);
+          CAPTURE(entry);
+          CAPTURE(least);
+          CAPTURE(score);
+          CHECK(ranker.bound(prior, least, other_first) >= score);
+        }
+    }
+  }
+  CHECK(failures == 0);
+  return scored;
+}
+
+}  // namespace
+
+TEST_CASE("SuggestionRanker::bound is never below the true score (every pair of short words)") {
+  // a/e/i vowels, s/d keyboard neighbours; words up to 4 letters, and the
+  // same words capitalised (case-only matches, capital mismatches).
+  std::vector<std::string> words = all_words("aesdi", 4);
+  const size_t plain = words.size();
+  for (size_t i = 1; i < plain; i += 7) {
+    std::string t = words[i];
+    t[0] = static_cast<char>(t[0] - 32);
+    words.push_back(t);
+    std::string u = words[i];
+    for (auto& c : u) c = static_cast<char>(c - 32);
+    words.push_back(u);
+  }
+  std::vector<std::string> typos;
+  for (size_t i = 0; i < words.size(); i += 5) typos.push_back(words[i]);
+
+  ChannelWeights fitted{};
+  CHECK(check_bounds(typos, words, fitted, 1000) > 100000);
+  CHECK(check_bounds(typos, words, fitted, 0) > 100000);
+  // Signs flipped where the bound takes a minimum or maximum.
+  ChannelWeights flipped = fitted;
+  flipped.first_letter = -1500;
+  flipped.capital_mismatch = -2000;
+  flipped.keyboard_substitution = -3000;
+  flipped.same_sound = -500;
+  flipped.near_sound = 800;
+  flipped.case_only = -9000;
+  flipped.double_deletion = 2000;
+  CHECK(check_bounds(typos, words, flipped, 77) > 100000);
+}
+
+TEST_CASE("rank_suggestions: the same answer whatever the order of the entries") {
+  std::mt19937 rng(8);
+  const std::vector<std::string> words = all_words("aest", 4);
+  for (int round = 0; round < 200; ++round) {
+    const std::string typo = words[rng() % words.size()];
+    const std::u32string ft = folded(typo);
+    std::vector<FoundEntry> found;
+    for (int k = 0; k < 30; ++k) {
+      const std::string& e = words[rng() % words.size()];
+      const std::u32string fe = folded(e);
+      const int d = osa_distance(ft.data(), ft.size(), fe.data(), fe.size(), 255);
+      found.push_back(FoundEntry{e, rng() % 3 == 0 ? 0 : rng() % 100000, 0, static_cast<uint8_t>(d), {}});
+    }
+    const size_t top = 1 + rng() % 6;
+    const RankedWord want = rank_suggestions(typo, found, top, ChannelWeights{});
+    std::shuffle(found.begin(), found.end(), rng);
+    const RankedWord got = rank_suggestions(typo, found, top, ChannelWeights{});
+    REQUIRE(got.best.size() == want.best.size());
+    for (size_t i = 0; i < got.best.size(); ++i) {
+      CHECK(got.best[i].word == want.best[i].word);
+      CHECK(got.best[i].score == want.best[i].score);
+    }
+  }
+}
