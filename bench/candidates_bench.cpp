@@ -12,9 +12,9 @@
 
 #include "spellcheck/dictionary/affix_filter.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
-#include "spellcheck/suggest/candidates.hpp"
-#include "spellcheck/input/reader.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/input/reader.hpp"
+#include "spellcheck/suggest/candidates.hpp"
 
 using namespace spellcheck;
 
@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
   const int repeats = argc > 4 ? std::atoi(argv[4]) : 5;
   BloomFilter f(1, BloomFilter::blocks_for(dict.size(), bits));
   TrigramFilter tri;
-  AffixFilter affix(dict.size(), std::getenv("AFFIX_BITS") ? std::atof(std::getenv("AFFIX_BITS")) : AffixFilter::kDefaultBitsPerKey);
+  AffixFilter affix(dict.size(),
+                    std::getenv("AFFIX_BITS") ? std::atof(std::getenv("AFFIX_BITS")) : AffixFilter::kDefaultBitsPerKey);
   auto t0 = std::chrono::steady_clock::now();
   for (const auto& w : dict) {
     f.insert(word_hash(w), 0);

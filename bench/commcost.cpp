@@ -162,9 +162,7 @@ double time_collective(Coll kind, size_t m, int reps) {
       case Coll::allreduce:
         MPI_Allreduce(send.data(), recv.data(), static_cast<int>(m), MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
         break;
-      case Coll::barrier:
-        MPI_Barrier(MPI_COMM_WORLD);
-        break;
+      case Coll::barrier: MPI_Barrier(MPI_COMM_WORLD); break;
     }
     double mine = MPI_Wtime() - t0, slowest = 0;
     MPI_Allreduce(&mine, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -186,8 +184,9 @@ std::string json_points(const std::vector<Point>& pts) {
 std::string json_fit(const char* name, const std::vector<Point>& pts, const Fit& f, double ts, double tw,
                      const std::string& extra) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "\"%s\": {\"t_s\": %.9e, \"t_w\": %.9e, \"a\": %.9e, \"b\": %.9e%s, \"points\": ",
-                name, ts, tw, f.a, f.b, extra.c_str());
+  std::snprintf(buf, sizeof buf,
+                "\"%s\": {\"t_s\": %.9e, \"t_w\": %.9e, \"a\": %.9e, \"b\": %.9e%s, \"points\": ", name, ts, tw, f.a,
+                f.b, extra.c_str());
   return std::string(buf) + json_points(pts) + "}";
 }
 
@@ -241,8 +240,7 @@ int main(int argc, char** argv) {
   int len = 0;
   MPI_Get_processor_name(name, &len);
   std::vector<char> names(static_cast<size_t>(p) * MPI_MAX_PROCESSOR_NAME);
-  MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR,
-                MPI_COMM_WORLD);
+  MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, names.data(), MPI_MAX_PROCESSOR_NAME, MPI_CHAR, MPI_COMM_WORLD);
   auto node_of = [&](int r) { return std::string(&names[static_cast<size_t>(r) * MPI_MAX_PROCESSOR_NAME]); };
   int intra = -1, inter = -1;
   std::vector<std::string> distinct;

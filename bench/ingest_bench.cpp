@@ -10,9 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -27,9 +27,7 @@ using namespace spellcheck;
 
 namespace {
 
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 double cpu_now() {  // CPU time of the whole process (all threads)
   timespec ts;
@@ -67,7 +65,8 @@ int main(int argc, char** argv) {
     }
   }
   if (inputs.empty()) {
-    std::fprintf(stderr, "usage: ingest_bench DIR... [--threads 1,2] [--repeat 3] [--max-word-length 64] [--tokenize-only]\n");
+    std::fprintf(stderr,
+                 "usage: ingest_bench DIR... [--threads 1,2] [--repeat 3] [--max-word-length 64] [--tokenize-only]\n");
     return 2;
   }
   double t0 = now();
@@ -132,11 +131,13 @@ int main(int argc, char** argv) {
       cs.push_back(cpu_now() - c0);
     }
     const double s = median(ts);
-    std::printf("threads=%d: %.3f s (median of %d; min %.3f max %.3f)  %.0f MB/s  %.0f MB/s/thread  "
-                "%.0f MB/s per CPU second (best %.0f)  tokens=%llu distinct=%zu numbers=%llu long=%llu\n",
-                nt, s, repeat, *std::min_element(ts.begin(), ts.end()), *std::max_element(ts.begin(), ts.end()), mb / s,
-                mb / s / nt, mb / median(cs), mb / *std::min_element(cs.begin(), cs.end()), static_cast<unsigned long long>(lw.tokens), lw.words.size(),
-                static_cast<unsigned long long>(lw.skipped_numbers), static_cast<unsigned long long>(lw.skipped_long));
+    std::printf(
+        "threads=%d: %.3f s (median of %d; min %.3f max %.3f)  %.0f MB/s  %.0f MB/s/thread  "
+        "%.0f MB/s per CPU second (best %.0f)  tokens=%llu distinct=%zu numbers=%llu long=%llu\n",
+        nt, s, repeat, *std::min_element(ts.begin(), ts.end()), *std::max_element(ts.begin(), ts.end()), mb / s,
+        mb / s / nt, mb / median(cs), mb / *std::min_element(cs.begin(), cs.end()),
+        static_cast<unsigned long long>(lw.tokens), lw.words.size(),
+        static_cast<unsigned long long>(lw.skipped_numbers), static_cast<unsigned long long>(lw.skipped_long));
   }
   return 0;
 }

@@ -6,9 +6,9 @@
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/input/reader.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/input/reader.hpp"
 
 using namespace spellcheck;
 

@@ -22,8 +22,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranking.hpp"
@@ -72,8 +72,8 @@ int main(int argc, char** argv) {
   buckets.for_each_delete(p, [&](uint64_t prefix, uint64_t del) { pairs.emplace_back(del, prefix); });
   DeleteTable table;
   table.build(std::move(pairs));
-  std::fprintf(stderr, "rank_tune: %zu entries, %zu deletes, %zu postings, %.1f MB\n", buckets.size(),
-               table.deletes(), table.postings(), (buckets.bytes() + table.bytes()) / 1e6);
+  std::fprintf(stderr, "rank_tune: %zu entries, %zu deletes, %zu postings, %.1f MB\n", buckets.size(), table.deletes(),
+               table.postings(), (buckets.bytes() + table.bytes()) / 1e6);
   // Sound-alike index: deletes of each entry's phonetic key -> entry.
   const int sound_max = argc > 5 ? std::atoi(argv[5]) : 1;
   DeleteParams sp{sound_max, 64};

@@ -43,6 +43,8 @@ packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin libtbb-dev
 # Fuzzing (fuzz/, bench/fuzz.sh): clang with libFuzzer; libomp for OpenMP
 # under clang.
 packages+=(clang libomp-dev)
+# Style and lint checks of scripts/test.sh (.clang-format, .clang-tidy).
+packages+=(clang-format clang-tidy)
 install_missing "${packages[@]}"
 install_missing "${slurm_packages[@]}" ||
   echo "install-deps: WARNING: Slurm and munge could not be installed: the Slurm tests will skip"

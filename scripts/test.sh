@@ -46,6 +46,11 @@ run_ctest() {
 # shellcheck disable=SC2086  # extra arguments split on purpose
 run_ctest "$here/build" ${SPELLCHECK_CTEST_ARGS:-}
 
+if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ] && command -v clang-format >/dev/null; then
+  echo "== clang-format: every C++ file as .clang-format says (fix: git ls-files '*.cpp' '*.hpp' | xargs clang-format -i)"
+  (cd "$here" && git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror) || status=1
+fi
+
 if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ]; then
   echo "== clang-tidy: src/ with the checks of .clang-tidy"
   "$here/scripts/clang-tidy.sh" "$here/build" || status=$?

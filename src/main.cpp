@@ -15,30 +15,30 @@
 #include <memory>
 #include <string>
 
-#include "spellcheck/dictionary/filters.hpp"
+#include "spellcheck/comm/exchange.hpp"
+#include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/fault.hpp"
+#include "spellcheck/common/options.hpp"
 #include "spellcheck/dictionary/data_files.hpp"
+#include "spellcheck/dictionary/filters.hpp"
+#include "spellcheck/dictionary/frequencies.hpp"
+#include "spellcheck/dictionary/shard.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/document_reader.hpp"
 #include "spellcheck/input/input_plan.hpp"
-#include "spellcheck/common/errors.hpp"
-#include "spellcheck/comm/exchange.hpp"
-#include "spellcheck/common/fault.hpp"
-#include "spellcheck/suggest/judge.hpp"
 #include "spellcheck/input/line_marks.hpp"
-#include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/dictionary/frequencies.hpp"
-#include "spellcheck/common/options.hpp"
-#include "spellcheck/suggest/ranked_lookup.hpp"
-#include "spellcheck/output/ranked_report.hpp"
 #include "spellcheck/input/reader.hpp"
+#include "spellcheck/input/stream_input.hpp"
+#include "spellcheck/output/ranked_report.hpp"
 #include "spellcheck/output/removal_on_signal.hpp"
 #include "spellcheck/output/report.hpp"
-#include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/output/sorted_output.hpp"
 #include "spellcheck/output/stats.hpp"
-#include "spellcheck/input/stream_input.hpp"
-#include "spellcheck/suggest/suggest.hpp"
 #include "spellcheck/output/timing.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/suggest/judge.hpp"
+#include "spellcheck/suggest/ranked_lookup.hpp"
+#include "spellcheck/suggest/suggest.hpp"
 
 using namespace spellcheck;
 
@@ -216,8 +216,7 @@ class Pipeline {
     PhaseTimer pt(t_, "report");
     // The occurrence report carries "count<TAB>first location" per line.
     ExtraFn extra;
-    if (report_wanted())
-      extra = [&](size_t i, std::string& x) { append_occurrences(x, judged_, line_table_, i); };
+    if (report_wanted()) extra = [&](size_t i, std::string& x) { append_occurrences(x, judged_, line_table_, i); };
     std::string run_bytes;
     run_.step([&] {
       fault::point("report", rank_);
@@ -265,9 +264,9 @@ class Pipeline {
 
     RankedRun r;
     r.phases = summarize(comm_, t_);
-    r.counts = RankedTotals{judged_.distinct,      judged_.misspelled.size(), accepted,
-                            counts.delete_lookups, counts.entries_checked,    counts.found,
-                            ranked_index_.entries(), counts.postings,         counts.buckets_asked};
+    r.counts = RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,
+                            counts.delete_lookups,   counts.entries_checked,    counts.found,
+                            ranked_index_.entries(), counts.postings,           counts.buckets_asked};
     allreduce_counts(comm_, r.counts);
     RankFigures mine;
     mine.ranked_index_bytes = ranked_index_.bytes();
@@ -359,12 +358,13 @@ class Pipeline {
       tuning.line_marks = report_wanted();
       run_.step([&] {
         // Stream inputs are tokenized as they arrive (fault point inside).
-        local = ingest_document_words(comm_, plan_, opt_.max_word_length, omp_get_max_threads(),
-                                      [&](uint64_t done, uint64_t total) {
-                                        progress.set_total(total >> 20);
-                                        progress.advance_to(done >> 20);
-                                      },
-                                      tuning);
+        local = ingest_document_words(
+            comm_, plan_, opt_.max_word_length, omp_get_max_threads(),
+            [&](uint64_t done, uint64_t total) {
+              progress.set_total(total >> 20);
+              progress.advance_to(done >> 20);
+            },
+            tuning);
       });
       if (tuning.line_marks) line_table_ = gather_line_table(comm_, plan_, local.line_units);
       counts_.tokens = local.tokens;

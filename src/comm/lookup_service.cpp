@@ -48,8 +48,8 @@ struct LookupService::State {
   // bytes in place until the reply comes.
   std::unordered_map<uint64_t, InFlight> pending;
   uint64_t next_id = 0;
-  size_t open = 0;  // pending.size()
-  std::list<ReplySend> replies;               // sends not yet complete
+  size_t open = 0;               // pending.size()
+  std::list<ReplySend> replies;  // sends not yet complete
   std::string inbox;
   std::vector<size_t> record_at;  // offset of each record of the request being served
   bool in_barrier = false;

@@ -111,8 +111,7 @@ Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
     out_meta[2 * r] = send.counts[r];
     out_meta[2 * r + 1] = my_rounds;
   }
-  check(MPI_Alltoall(out_meta.data(), 2, MPI_UINT64_T, in_meta.data(), 2, MPI_UINT64_T, comm.get()),
-        "MPI_Alltoall");
+  check(MPI_Alltoall(out_meta.data(), 2, MPI_UINT64_T, in_meta.data(), 2, MPI_UINT64_T, comm.get()), "MPI_Alltoall");
   Bytes recv;
   recv.counts.resize(np);
   std::vector<size_t> soff(np + 1, 0), roff(np + 1, 0);
@@ -168,8 +167,8 @@ Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
     rbuf.resize(rtotal);
     for (size_t r = 0; r < np; ++r)
       std::memcpy(sbuf.data() + sdispl[r], send.data.data() + soff[r] + sdone[r], static_cast<size_t>(scount[r]));
-    check(MPI_Alltoallv(sbuf.data(), scount.data(), sdispl.data(), MPI_BYTE, rbuf.data(), rcount.data(),
-                        rdispl.data(), MPI_BYTE, comm.get()),
+    check(MPI_Alltoallv(sbuf.data(), scount.data(), sdispl.data(), MPI_BYTE, rbuf.data(), rcount.data(), rdispl.data(),
+                        MPI_BYTE, comm.get()),
           "MPI_Alltoallv");
     for (size_t r = 0; r < np; ++r) {
       std::memcpy(recv.data.data() + roff[r] + rdone[r], rbuf.data() + rdispl[r], static_cast<size_t>(rcount[r]));
@@ -271,10 +270,8 @@ std::string broadcast(const Comm& comm, std::string s, int root) {
           "MPI_Bcast");
   // The length and the bytes, from the root to every other rank.
   const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
-  if (comm.rank() == root)
-    count_sent(peers, peers * (sizeof n + n));
-  else
-    count_received(1, sizeof n + n);
+  if (comm.rank() == root) count_sent(peers, peers * (sizeof n + n));
+  else count_received(1, sizeof n + n);
   return s;
 }
 
@@ -359,8 +356,8 @@ Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {
       total += len;
     }
     staged.resize(total);
-    check(MPI_Gatherv(mine.data() + (mine_now ? at : 0), narrow<int>(mine_now), MPI_BYTE, staged.data(),
-                      counts.data(), displs.data(), MPI_BYTE, root, comm.get()),
+    check(MPI_Gatherv(mine.data() + (mine_now ? at : 0), narrow<int>(mine_now), MPI_BYTE, staged.data(), counts.data(),
+                      displs.data(), MPI_BYTE, root, comm.get()),
           "MPI_Gatherv");
     for (size_t r = 0; r < counts.size(); ++r)
       if (counts[r] > 0)
@@ -486,7 +483,8 @@ void recv_stream(const Comm& comm, int source, size_t chunk, const std::function
 constexpr int kMessageTag = 0x5d;  // SendRequest and recv_message
 
 SendRequest::SendRequest(const Comm& comm, int dest, std::string_view bytes) {
-  if (bytes.size() > max_message_bytes()) throw Error("message too large for one MPI call (" + std::to_string(bytes.size()) + ")");
+  if (bytes.size() > max_message_bytes())
+    throw Error("message too large for one MPI call (" + std::to_string(bytes.size()) + ")");
   check(MPI_Isend(bytes.data(), narrow<int>(bytes.size()), MPI_BYTE, dest, kMessageTag, comm.get(), &request_),
         "MPI_Isend");
   count_sent(1, bytes.size());

@@ -29,7 +29,8 @@ const Planted& planted() {
     if (colon == std::string::npos || colon == 0) return out;
     const size_t second = spec.find(':', colon + 1);
     try {
-      out.rank = std::stoi(spec.substr(colon + 1, second == std::string::npos ? std::string::npos : second - colon - 1));
+      out.rank =
+          std::stoi(spec.substr(colon + 1, second == std::string::npos ? std::string::npos : second - colon - 1));
     } catch (const std::exception&) {
       return out;
     }

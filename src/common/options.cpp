@@ -51,13 +51,11 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     if (v != "direct" && v != "two-level" && v != "auto")
       throw UsageError("--exchange must be direct, two-level or auto, got '" + std::string(v) + "'");
     o.exchange = v;
-  }
-  else if (flag == "--suggest") {
+  } else if (flag == "--suggest") {
     if (v == "ranked") o.ranked = true;
     else if (v == "spec") o.ranked = false;
     else throw UsageError("--suggest must be spec or ranked, got '" + std::string(v) + "'");
-  }
-  else if (flag == "--max-distance") o.max_distance = static_cast<int>(parse_integer(flag, v, 1, 2));
+  } else if (flag == "--max-distance") o.max_distance = static_cast<int>(parse_integer(flag, v, 1, 2));
   else if (flag == "--top") o.top = static_cast<size_t>(parse_integer(flag, v, 1, 1000));
   else if (flag == "--frequencies") o.frequencies = v;
   else if (flag == "--sound-distance") o.sound_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
@@ -69,22 +67,20 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
-  }
-  else if (flag == "--format") {
+  } else if (flag == "--format") {
     if (v == "jsonl") o.jsonl = true;
     else if (v == "text") o.jsonl = false;
     else throw UsageError("--format must be text or jsonl, got '" + std::string(v) + "'");
-  }
-  else throw UsageError("unknown option '" + std::string(flag) + "' (see --help)");
+  } else throw UsageError("unknown option '" + std::string(flag) + "' (see --help)");
 }
 
 bool takes_value(std::string_view flag) {
   return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
          flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
-         flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" || flag == "--top" ||
-         flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" || flag == "--format" ||
-         flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" || flag == "--exclude" ||
-         flag == "--progress-interval";
+         flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" ||
+         flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
+         flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
+         flag == "--exclude" || flag == "--progress-interval";
 }
 
 }  // namespace

@@ -46,10 +46,8 @@ void AffixFilter::set(uint64_t h, bool exclusive) {
   // Shared prefixes ("un", "re") hit the same words again and again: read
   // first, write only when a bit is new.
   if ((w & m) == m) return;
-  if (exclusive)
-    w |= m;
-  else
-    std::atomic_ref<uint64_t>(w).fetch_or(m, std::memory_order_relaxed);
+  if (exclusive) w |= m;
+  else std::atomic_ref<uint64_t>(w).fetch_or(m, std::memory_order_relaxed);
 }
 
 void AffixFilter::add_key(std::string_view key, bool exclusive) {

@@ -1,8 +1,7 @@
 #include "spellcheck/dictionary/bloom_filter.hpp"
 
-
-#include <bit>
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <new>

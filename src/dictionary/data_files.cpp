@@ -12,8 +12,7 @@ std::vector<std::string> data_directories() {
   std::error_code ec;
   // The binary's own path, symbolic links resolved: PREFIX/bin/spellcheck.
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec && exe.has_parent_path())
-    dirs.push_back((exe.parent_path().parent_path() / "share" / "spellcheck").string());
+  if (!ec && exe.has_parent_path()) dirs.push_back((exe.parent_path().parent_path() / "share" / "spellcheck").string());
   dirs.emplace_back(SPELLCHECK_SOURCE_DATA_DIR);
   dirs.emplace_back(SPELLCHECK_INSTALL_DATA_DIR);
   return dirs;

@@ -130,7 +130,8 @@ size_t PrefixBuckets::bytes() const {
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
   if (key.size() > 6) return kLongSoundKey;
   uint64_t v = key.size();
-  for (size_t i = 0; i < key.size(); ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(key[i])) << (8 * (i + 1));
+  for (size_t i = 0; i < key.size(); ++i)
+    v |= static_cast<uint64_t>(static_cast<unsigned char>(key[i])) << (8 * (i + 1));
   return v | (static_cast<uint64_t>(first_letter & 0xFF) << 56);
 }
 

@@ -24,7 +24,8 @@ FrequencyList parse_frequencies(std::string_view text, const std::string& path) 
     if (count[0] == '-') bad(line, "a negative count");
     uint64_t c = 0;
     const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), c);
-    if (ec == std::errc::result_out_of_range || (ec == std::errc() && c > kMaxFrequency)) bad(line, "a count too large");
+    if (ec == std::errc::result_out_of_range || (ec == std::errc() && c > kMaxFrequency))
+      bad(line, "a count too large");
     if (ec != std::errc() || end != count.data() + count.size()) bad(line, "a count that is not a whole number");
     out.words.push_back(word);
     out.counts.push_back(c);

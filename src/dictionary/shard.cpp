@@ -28,20 +28,19 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
     std::unique_ptr<TrigramFilter> tri;
     err.run([&] { tri = std::make_unique<TrigramFilter>(); });
 #pragma omp for schedule(dynamic, 4096) nowait
-    for (size_t i = 0; i < n; ++i) err.run([&] {
-      char* w = entries_.bytes.data() + entries_.starts[i];
-      const std::string_view word = entries_[i];
-      tri->add_entry(word);
-      const uint8_t flag = is_ascii_upper(static_cast<unsigned char>(w[0])) ? kCapital : kExact;
-      w[0] = ascii_lower(w[0]);
-      if (hash_here) hashes_[i] = XXH3_64bits(word.data(), word.size());
-      const uint64_t h = hashes_[i];
-      Table::accessor acc;  // holds the entry's lock until the flags are set
-      if (table_.insert(acc, Key{word, h}))
-        acc->second = flag;
-      else
-        acc->second |= flag;
-    });
+    for (size_t i = 0; i < n; ++i)
+      err.run([&] {
+        char* w = entries_.bytes.data() + entries_.starts[i];
+        const std::string_view word = entries_[i];
+        tri->add_entry(word);
+        const uint8_t flag = is_ascii_upper(static_cast<unsigned char>(w[0])) ? kCapital : kExact;
+        w[0] = ascii_lower(w[0]);
+        if (hash_here) hashes_[i] = XXH3_64bits(word.data(), word.size());
+        const uint64_t h = hashes_[i];
+        Table::accessor acc;  // holds the entry's lock until the flags are set
+        if (table_.insert(acc, Key{word, h})) acc->second = flag;
+        else acc->second |= flag;
+      });
     if (tri) {
 #pragma omp critical(spellcheck_shard_trigrams)
       for (size_t k = 0; k < TrigramFilter::kWords; ++k) trigrams_.data()[k] |= tri->data()[k];

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <bit>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -17,12 +17,12 @@
 #include <tuple>
 #include <utility>
 
-#include "spellcheck/input/byte_source.hpp"
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/input/byte_source.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 #include "spellcheck/input/word_table.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 
 namespace spellcheck {
 
@@ -139,8 +139,8 @@ struct ThreadState {
   TokenCounts counts;
   std::unique_ptr<unsigned char[]> buf;  // not zeroed: 1 MB per thread and call
   size_t cap;
-  std::vector<LineUnit> line_units;  // with line marks: the units done
-  uint64_t decoded_bytes = 0;  // bytes of compressed files read whole
+  std::vector<LineUnit> line_units;       // with line marks: the units done
+  uint64_t decoded_bytes = 0;             // bytes of compressed files read whole
   std::vector<std::string> binary_paths;  // compressed files skipped as binary
 
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
@@ -149,8 +149,8 @@ struct ThreadState {
 // Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file,
 // `file` (plan.files[r.file_index], or a piece of it in memory), which
 // starts at stream position stream_base and ends before file_end.
-void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end,
-                   const ByteRange& r, size_t max_len) {
+void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end, const ByteRange& r,
+                   size_t max_len) {
   if (r.begin >= r.end) return;
   // The planned size bounds every reader alike; a compressed file is read to
   // its end, whatever its decoded size (positions past its span are clamped).
@@ -162,8 +162,8 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   const std::unique_ptr<ByteSource> src = open_source(file);
   unsigned char* const buf = ts.buf.get();
   const size_t cap = ts.cap;
-  size_t len = 0;                // valid bytes in buf
-  uint64_t buf_off = r.begin;    // file offset of buf[0]
+  size_t len = 0;              // valid bytes in buf
+  uint64_t buf_off = r.begin;  // file offset of buf[0]
   bool eof = false;
 
   auto fill = [&] {
@@ -214,7 +214,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   WordTable& table = ts.table;
   bool skipping = false;  // inside a token too long to buffer
   bool skip_digits = false;
-  size_t safe_from = 0;   // where to look on for snap(end) in buf
+  size_t safe_from = 0;  // where to look on for snap(end) in buf
   for (;;) {
     if (!eof && len < cap) fill();
     size_t stop = len;
@@ -253,7 +253,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
                if (!keep_token(tok, max_len, counts)) return;
                if (tok.data() >= lo && tok.data() < hi) {
                  batch.add(tok.data(), tok.size(), base + off);
-               } else {  // a normalised copy, gone after this call
+               } else {                     // a normalised copy, gone after this call
                  if (lines) batch.flush();  // marks are taken in position order
                  if (const WordTable::Slot* s = table.add(key_of(tok), std::min(base + off, last_pos)); s && lines)
                    table.set_mark(s, lines->mark(base + off));
@@ -406,14 +406,16 @@ void WordCollector::add_ranges(const InputPlan& plan, std::span<const ByteRange>
   }
   size_t unit = im.tuning.unit_bytes;
   if (unit == 0)
-    unit = static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(im.threads) * 8), 64u << 10, 8u << 20));
+    unit =
+        static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(im.threads) * 8), 64u << 10, 8u << 20));
   std::vector<ByteRange> units;
   for (const ByteRange& r : ranges) {
     if (plan.files[r.file_index].whole()) {  // never cut: one unit
       units.push_back(r);
       continue;
     }
-    for (uint64_t b = r.begin; b < r.end; b += unit) units.push_back({r.file_index, b, std::min<uint64_t>(r.end, b + unit)});
+    for (uint64_t b = r.begin; b < r.end; b += unit)
+      units.push_back({r.file_index, b, std::min<uint64_t>(r.end, b + unit)});
   }
   const auto file_of = [&](const ByteRange& u) {
     return std::tuple{&plan.files[u.file_index], plan.offsets[u.file_index], plan.offsets[u.file_index + 1]};
@@ -435,7 +437,8 @@ void WordCollector::add_piece(const InputPlan& plan, uint32_t file_index, uint64
   size_t unit = im.tuning.unit_bytes;
   if (unit == 0) unit = std::max<size_t>(bytes.size() / (static_cast<size_t>(im.threads) * 2) + 1, 64u << 10);
   std::vector<ByteRange> units;
-  for (uint64_t b = origin; b < piece.size; b += unit) units.push_back({file_index, b, std::min<uint64_t>(piece.size, b + unit)});
+  for (uint64_t b = origin; b < piece.size; b += unit)
+    units.push_back({file_index, b, std::min<uint64_t>(piece.size, b + unit)});
   const auto file_of = [&](const ByteRange&) {
     return std::tuple{&piece, plan.offsets[file_index], plan.offsets[file_index + 1]};
   };
@@ -499,9 +502,9 @@ LocalWords WordCollector::Impl::finish() {
     err.run([&] {
       auto m = std::make_unique<WordTable>(all / kParts + all / (4 * kParts) + 16, kPartBits, tuning.line_marks);
       for (const auto& st : states)
-        st->table.for_each_in_part(static_cast<size_t>(k), kPartBits, [&](const WordKey& key, const WordTable::Slot& s) {
-          merge_word(*m, key, s, st->table);
-        });
+        st->table.for_each_in_part(
+            static_cast<size_t>(k), kPartBits,
+            [&](const WordKey& key, const WordTable::Slot& s) { merge_word(*m, key, s, st->table); });
       merged[static_cast<size_t>(k)] = std::move(m);
     });
   }
@@ -517,7 +520,8 @@ LocalWords WordCollector::Impl::finish() {
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1)
   for (long k = 0; k < static_cast<long>(kParts); ++k) {
     err.run([&] {
-      emit_table(*merged[static_cast<size_t>(k)], out, word_at[static_cast<size_t>(k)], byte_at[static_cast<size_t>(k)]);
+      emit_table(*merged[static_cast<size_t>(k)], out, word_at[static_cast<size_t>(k)],
+                 byte_at[static_cast<size_t>(k)]);
       merged[static_cast<size_t>(k)].reset();
     });
   }
@@ -562,7 +566,7 @@ std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const u
 
   const int nt = threads > 0 ? threads : omp_get_max_threads();
   FirstError err;
-#pragma omp parallel num_threads(std::max(1, std::min<int>(nt, static_cast<int>(group_file.size()))))
+#pragma omp parallel num_threads(std::max(1, std::min <int>(nt, static_cast <int>(group_file.size()))))
   {
     std::vector<unsigned char> buf;
     err.run([&] { buf.resize(1 << 20); });

@@ -139,7 +139,8 @@ void put_u64(std::string& s, uint64_t v) {
 uint64_t get_u64(std::string_view& s) {
   if (s.size() < 8) throw std::runtime_error("input plan: truncated");
   uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(s[static_cast<size_t>(i)])) << (8 * i);
+  for (int i = 0; i < 8; ++i)
+    v |= static_cast<uint64_t>(static_cast<unsigned char>(s[static_cast<size_t>(i)])) << (8 * i);
   s.remove_prefix(8);
   return v;
 }

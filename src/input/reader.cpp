@@ -13,8 +13,7 @@ void require_readable_file(const std::string& path, std::string_view what) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const auto st = fs::status(path, ec);
-  if (ec || !fs::exists(st))
-    throw InputError(std::string(what) + " '" + path + "': no such file");
+  if (ec || !fs::exists(st)) throw InputError(std::string(what) + " '" + path + "': no such file");
   if (fs::is_directory(st)) throw InputError(std::string(what) + " '" + path + "' is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError("cannot read " + std::string(what) + " '" + path + "': " + std::strerror(errno));

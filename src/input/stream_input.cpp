@@ -11,7 +11,6 @@
 #include "spellcheck/common/fault.hpp"
 #include "spellcheck/input/stream_reader.hpp"
 
-
 namespace spellcheck {
 
 namespace {
@@ -73,7 +72,8 @@ void serve_streams(const mpi::Comm& comm, InputPlan& plan, WordCollector& collec
         }
         if (kPieceHeaderBytes + piece->size > mpi::max_message_bytes()) dest = 0;  // a giant token run: kept
         if (dest == 0) {
-          collector.add_piece(plan, static_cast<uint32_t>(i), piece->origin, std::string_view(piece->data(), piece->size));
+          collector.add_piece(plan, static_cast<uint32_t>(i), piece->origin,
+                              std::string_view(piece->data(), piece->size));
           done += piece->size;
           if (progress) progress(done, done);
           reader.give_back(std::move(*piece));
@@ -179,7 +179,8 @@ LocalWords ingest_document_words(const mpi::Comm& comm, InputPlan& plan, size_t 
   LocalWords local = collector.finish();
   // Provisional positions to real ones: the same file, the same offset in it.
   for (uint64_t& pos : local.first_pos) {
-    const size_t i = static_cast<size_t>(std::upper_bound(provisional.begin(), provisional.end(), pos) - provisional.begin()) - 1;
+    const size_t i =
+        static_cast<size_t>(std::upper_bound(provisional.begin(), provisional.end(), pos) - provisional.begin()) - 1;
     pos = pos - provisional[i] + plan.offsets[i];
   }
   return local;

@@ -15,8 +15,8 @@
 #include <thread>
 #include <vector>
 
-#include "spellcheck/input/byte_source.hpp"
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/input/byte_source.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
 namespace spellcheck {
@@ -227,10 +227,8 @@ std::optional<StreamPiece> StreamReader::next(int wait_ms) {
   Shared& s = *shared_;
   std::unique_lock lock(s.mu);
   const auto has = [&] { return !s.pieces.empty() || s.ended; };
-  if (wait_ms < 0)
-    s.ready.wait(lock, has);
-  else if (!s.ready.wait_for(lock, std::chrono::milliseconds(wait_ms), has))
-    return std::nullopt;
+  if (wait_ms < 0) s.ready.wait(lock, has);
+  else if (!s.ready.wait_for(lock, std::chrono::milliseconds(wait_ms), has)) return std::nullopt;
   if (!s.pieces.empty()) {
     StreamPiece p = std::move(s.pieces.front());
     s.pieces.pop_front();

@@ -32,10 +32,8 @@ void append_json_string(std::string& out, std::string_view s) {
 
 JsonObject& JsonObject::add(const std::string& key, double v) {
   char buf[64];
-  if (std::isfinite(v))
-    std::snprintf(buf, sizeof buf, "%.9g", v);
-  else
-    std::snprintf(buf, sizeof buf, "null");
+  if (std::isfinite(v)) std::snprintf(buf, sizeof buf, "%.9g", v);
+  else std::snprintf(buf, sizeof buf, "null");
   fields_.emplace_back(key, buf);
   return *this;
 }

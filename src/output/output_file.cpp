@@ -76,9 +76,7 @@ std::string tmp_name(const std::string& target, int attempt) {
 
 }  // namespace
 
-void OutputFile::fail(int err) const {
-  throw InputError("cannot write '" + path_ + "': " + std::strerror(err));
-}
+void OutputFile::fail(int err) const { throw InputError("cannot write '" + path_ + "': " + std::strerror(err)); }
 
 OutputFile::OutputFile(std::string path, bool unnamed_temporary) : path_(std::move(path)) {
   if (path_.empty() || path_ == "-") {
@@ -209,9 +207,7 @@ void OutputFile::write_all(std::string_view bytes) {
 void OutputFile::commit() {
   flush();
   if (committed_) return;
-  auto error = [&](int err) {
-    return std::runtime_error("cannot write '" + path_ + "': " + std::strerror(err));
-  };
+  auto error = [&](int err) { return std::runtime_error("cannot write '" + path_ + "': " + std::strerror(err)); };
   // Give an unnamed file a name beside the target, then rename it over.
   if (kind_ == Kind::unnamed) link_unnamed();
   if (own_fd_) {

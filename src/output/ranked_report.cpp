@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/output/json.hpp"
+#include "spellcheck/suggest/code_points.hpp"
 
 namespace spellcheck {
-
 
 std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {

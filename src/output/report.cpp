@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "spellcheck/suggest/candidates.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/suggest/candidates.hpp"
 
 namespace spellcheck {
 
@@ -55,7 +55,7 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
     const size_t nt = static_cast<size_t>(omp_get_num_threads());
     const size_t b = n * t / nt, e = n * (t + 1) / nt;
     std::string& text = parts[t];
-    std::string spelled;                       // the word's candidates, back to back
+    std::string spelled;  // the word's candidates, back to back
     std::vector<std::string_view> cands;
     for (size_t i = b; i < e; ++i) {
       const std::string_view w = misspelled[i];

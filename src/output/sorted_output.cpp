@@ -47,7 +47,8 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   for (RunReader r(all_samples); !r.done();) samples.push_back(r.next());
   std::sort(samples.begin(), samples.end(), spec_less);
   std::vector<LineView> splitters;
-  for (int j = 1; j < p && !samples.empty(); ++j) splitters.push_back(samples[static_cast<size_t>(j) * samples.size() / static_cast<size_t>(p)]);
+  for (int j = 1; j < p && !samples.empty(); ++j)
+    splitters.push_back(samples[static_cast<size_t>(j) * samples.size() / static_cast<size_t>(p)]);
   // Rank j gets the lines in [splitter j-1, splitter j): contiguous in the run.
   mpi::Bytes send;
   send.counts.assign(static_cast<size_t>(p), 0);
@@ -55,7 +56,8 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   for (int j = 0; j < p; ++j) {
     size_t to = n;
     if (static_cast<size_t>(j) < splitters.size())
-      to = static_cast<size_t>(std::lower_bound(lines.begin() + static_cast<long>(from), lines.end(), splitters[static_cast<size_t>(j)], spec_less) -
+      to = static_cast<size_t>(std::lower_bound(lines.begin() + static_cast<long>(from), lines.end(),
+                                                splitters[static_cast<size_t>(j)], spec_less) -
                                lines.begin());
     const size_t b = from < n ? starts[from] : run.size(), e = to < n ? starts[to] : run.size();
     send.counts[static_cast<size_t>(j)] = e - b;

@@ -1,7 +1,7 @@
 #include "spellcheck/output/stats.hpp"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace spellcheck {

@@ -26,10 +26,11 @@ std::vector<PhaseSummary> summarize(const mpi::Comm& comm, const Timings& t) {
   mpi::allreduce_max(comm, hi);
   std::vector<double> own(ph.size());
   for (size_t i = 0; i < ph.size(); ++i) own[i] = ph[i].second;
-  const auto all = mpi::gather(comm, std::string(reinterpret_cast<const char*>(own.data()), own.size() * sizeof(double)));
+  const auto all =
+      mpi::gather(comm, std::string(reinterpret_cast<const char*>(own.data()), own.size() * sizeof(double)));
   static_assert(sizeof(mpi::Traffic) == 4 * sizeof(uint64_t));
-  const auto traffic = mpi::gather(comm, std::string(reinterpret_cast<const char*>(t.traffic().data()),
-                                                     t.traffic().size() * sizeof(mpi::Traffic)));
+  const auto traffic = mpi::gather(
+      comm, std::string(reinterpret_cast<const char*>(t.traffic().data()), t.traffic().size() * sizeof(mpi::Traffic)));
   std::vector<PhaseSummary> out(ph.size());
   for (size_t i = 0; i < ph.size(); ++i) {
     out[i].phase = ph[i].first;

@@ -43,7 +43,11 @@ std::string phonetic_key(const char32_t* w, size_t n) {
     }
     if (i > 0 && c == w[i - 1] && c != 'c') continue;  // doubled letters sound once
     switch (c) {
-      case 'a': case 'e': case 'i': case 'o': case 'u':
+      case 'a':
+      case 'e':
+      case 'i':
+      case 'o':
+      case 'u':
         if (!key.empty() && key.back() != '_') key.push_back('_');  // a vowel separates, then collapses
         break;
       case 'b':
@@ -119,7 +123,10 @@ std::string phonetic_key(const char32_t* w, size_t n) {
       case 'y':
         if (vowel(next)) put(c == 'w' ? 'W' : 'Y');
         break;
-      case 'x': put('K'); put('S'); break;
+      case 'x':
+        put('K');
+        put('S');
+        break;
       case 'z': put('S'); break;
       default:
         if (c >= 'a' && c <= 'z') put(static_cast<char>(c - 32));

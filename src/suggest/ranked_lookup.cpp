@@ -10,12 +10,12 @@
 #include <string>
 #include <unordered_map>
 
-#include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 
 namespace spellcheck {
 
@@ -40,7 +40,6 @@ size_t fold_word(std::string_view w, std::vector<char32_t>& out) {
   for (size_t i = 0; i < n; ++i) out[i] = fold_case(out[i]);
   return n;
 }
-
 
 // Runs work(begin, end, thread_buffers) over [0, n) in contiguous ranges,
 // one per thread of whatever team OpenMP gives; returns the buffers in
@@ -162,8 +161,8 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   // rank, and leaving them out of the distance-2 table makes lookups several
   // times cheaper.
   const bool any_frequency = mpi::allreduce_sum(comm, static_cast<uint64_t>(freq.words.size())) > 0;
-  rare_distance_ = any_frequency ? std::min(params_.rare_distance, params_.deletes.max_distance)
-                                 : params_.deletes.max_distance;
+  rare_distance_ =
+      any_frequency ? std::min(params_.rare_distance, params_.deletes.max_distance) : params_.deletes.max_distance;
   // Prefix deletes to their owners, spelled and hashed by threads over
   // ranges of buckets: every bucket's up to rare_distance, and those of
   // buckets with a frequent entry up to max_distance.
@@ -477,8 +476,8 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const char32_t first_letter = qn ? q[0] : 0;
           auto check = [&](uint32_t x, int floor, int limit, bool sound) {
             const size_t en = buckets_.folded_size(x);
-            const int least = std::max({static_cast<int>(en > qn ? en - qn : qn - en),
-                                        letter_set_bound(letters, buckets_.letters(x)), floor});
+            const int least = std::max(
+                {static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, buckets_.letters(x)), floor});
             if (least > limit) return;
             const EntryBound& b = entry_bounds[x];
             const bool other_first = en > 0 && qn > 0 && b.first != first_letter;

@@ -35,14 +35,15 @@ void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& 
 SuggestionRanker::SuggestionRanker(const ChannelWeights& w) : w_(w) {
   // The cheapest edit per unit of distance and the biggest bonus any entry
   // can get: bound() adds the second and takes the first per edit.
-  cheapest_edit_ = std::max<int64_t>(0, std::min({static_cast<int64_t>(w.transposition),
-                             static_cast<int64_t>(w.substitution) + std::min(0, w.keyboard_substitution) +
-                                 std::min(0, w.vowel_substitution),
-                             static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion),
-                             static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion)}));
-  best_extra_ = std::max({0, w.same_sound, w.near_sound}) + std::max(0, -w.first_letter) +
-                std::max(0, -w.capital_mismatch);
-  case_only_ = std::max(0, w.case_only);  // bound(prior, 0) holds for any distance
+  cheapest_edit_ =
+      std::max<int64_t>(0, std::min({static_cast<int64_t>(w.transposition),
+                                     static_cast<int64_t>(w.substitution) + std::min(0, w.keyboard_substitution) +
+                                         std::min(0, w.vowel_substitution),
+                                     static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion),
+                                     static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion)}));
+  best_extra_ =
+      std::max({0, w.same_sound, w.near_sound}) + std::max(0, -w.first_letter) + std::max(0, -w.capital_mismatch);
+  case_only_ = std::max(0, w.case_only);      // bound(prior, 0) holds for any distance
   first_edit_ = std::max(0, w.first_letter);  // best_extra_ already counts a negative one
 }
 
@@ -124,9 +125,8 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
     priors[i] = channel_prior(found[i].frequency, found[i].collection_count, w);
     order.emplace_back(ranker.bound(priors[i], found[i].distance), i);
   }
-  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
+  std::sort(order.begin(), order.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   for (const auto& [bound, i] : order) {
     if (!ranker.worth(bound)) break;
     ranker.offer(found[i], priors[i]);

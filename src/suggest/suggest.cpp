@@ -7,8 +7,8 @@
 #include <exception>
 #include <mutex>
 
-#include "spellcheck/suggest/candidates.hpp"
 #include "spellcheck/common/fault.hpp"
+#include "spellcheck/suggest/candidates.hpp"
 
 namespace spellcheck {
 
@@ -39,8 +39,8 @@ struct LocalProbe {
 class Generator {
  public:
   Generator(LookupService& service, bool on_service_thread, const Shard& shard, const BloomFilter& filter,
-            const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
-            size_t batch_bytes, int p, int me)
+            const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes,
+            int p, int me)
       : service_(service),
         on_service_thread_(on_service_thread),
         shard_(shard),
@@ -186,9 +186,8 @@ class FirstFailure {
 // shared counter and hand their batches to the service. A thread's exception
 // stops the generation, the service still terminates with the other ranks,
 // and the first exception is rethrown after.
-Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
-                    const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
-                    size_t batch_bytes, Progress& progress) {
+Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const TrigramFilter* trigrams,
+                    const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes, Progress& progress) {
   const int p = comm.size();
   const int me = comm.rank();
   const int threads = std::max(1, omp_get_max_threads());

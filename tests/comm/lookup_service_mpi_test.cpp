@@ -16,14 +16,14 @@
 #include <thread>
 #include <utility>
 
-#include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/comm/exchange.hpp"
-#include "spellcheck/common/fault.hpp"
 #include "spellcheck/comm/lookup_service.hpp"
+#include "spellcheck/common/fault.hpp"
+#include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/shard.hpp"
-#include "spellcheck/suggest/suggest.hpp"
-#include "spellcheck/output/timing.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/output/timing.hpp"
+#include "spellcheck/suggest/suggest.hpp"
 
 using namespace spellcheck;
 
@@ -82,10 +82,8 @@ TEST_CASE("remote lookups: answers are right, none lost, termination for any bat
         }
         for (auto& b : out)
           if (b.records() > 0) ship(std::move(b));
-        if (master)
-          service.serve_while([&] { return through.load() < team - 1; });
-        else
-          through.fetch_add(1);
+        if (master) service.serve_while([&] { return through.load() < team - 1; });
+        else through.fetch_add(1);
       }
       got = service.finish();
       CHECK(service.stats().lookups_sent == asked);

@@ -40,8 +40,7 @@ mpi::Bytes payloads_from(int from, int p, size_t salt) {
 void check_limit_in_force() {
   if (const char* env = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES"))
     CHECK(mpi::max_message_bytes() == std::strtoull(env, nullptr, 10));
-  else
-    CHECK(mpi::max_message_bytes() > (size_t{1} << 30));
+  else CHECK(mpi::max_message_bytes() > (size_t{1} << 30));
 }
 }  // namespace
 
@@ -58,7 +57,8 @@ TEST_CASE("alltoallv_bytes: every peer's bytes, in rank order, any size") {
     for (int r = 0; r < p; ++r) {
       const std::string s = payload(r, me, salt);
       want += s;
-      wrong_counts += got.counts.size() == static_cast<size_t>(p) && got.counts[static_cast<size_t>(r)] == s.size() ? 0 : 1;
+      wrong_counts +=
+          got.counts.size() == static_cast<size_t>(p) && got.counts[static_cast<size_t>(r)] == s.size() ? 0 : 1;
       if (r != me) most_to_one_peer = std::max(most_to_one_peer, payload(me, r, salt).size());
     }
     CHECK(wrong_counts == 0);
@@ -118,10 +118,8 @@ TEST_CASE("two-level all-to-all: the direct exchange's result on emulated nodes 
   const int p = mpi::Comm().size();
   for (int per_node : {0, 1, 2, 3, 4}) {  // 0: nodes by shared memory (one node here)
     CAPTURE(per_node);
-    if (per_node > 0)
-      ::setenv("SPELLCHECK_RANKS_PER_NODE", std::to_string(per_node).c_str(), 1);
-    else
-      ::unsetenv("SPELLCHECK_RANKS_PER_NODE");
+    if (per_node > 0) ::setenv("SPELLCHECK_RANKS_PER_NODE", std::to_string(per_node).c_str(), 1);
+    else ::unsetenv("SPELLCHECK_RANKS_PER_NODE");
     mpi::Comm comm;  // a fresh layout
     const int me = comm.rank();
     const mpi::NodeLayout& layout = comm.node_layout();

@@ -8,8 +8,8 @@
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/output/timing.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/output/timing.hpp"
 
 using namespace spellcheck;
 
@@ -121,9 +121,7 @@ TEST_CASE("a phase timer holds the traffic of its scope") {
     mpi::alltoallv_bytes(comm, send);
     after = mpi::traffic();
   }
-  {
-    PhaseTimer pt(t, "quiet");
-  }
+  { PhaseTimer pt(t, "quiet"); }
   REQUIRE(t.traffic().size() == 2);
   const mpi::Traffic want = after - before;
   CHECK(t.traffic()[0].bytes == want.bytes);
@@ -135,6 +133,7 @@ TEST_CASE("a phase timer holds the traffic of its scope") {
   if (comm.rank() == 0) {
     REQUIRE(phases.size() == 2);
     REQUIRE(phases[0].traffic_per_rank.size() == static_cast<size_t>(p));
-    for (const auto& r : phases[0].traffic_per_rank) CHECK(r.bytes == static_cast<uint64_t>(p - 1) * (16 + mpi::kAlltoallvHeaderBytes));
+    for (const auto& r : phases[0].traffic_per_rank)
+      CHECK(r.bytes == static_cast<uint64_t>(p - 1) * (16 + mpi::kAlltoallvHeaderBytes));
   }
 }

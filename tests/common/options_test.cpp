@@ -28,9 +28,9 @@ TEST_CASE("defaults and positionals") {
 }
 
 TEST_CASE("flags, both spellings of values") {
-  const Options o = parse({"--words", "-o", "out.txt", "--threads=3", "--max-word-length", "10", "--batch-bytes",
-                           "1", "--filter-bits", "9.5", "--filter-exchange", "allreduce", "--stats", "s.json",
-                           "--quiet", "d", "w"});
+  const Options o =
+      parse({"--words", "-o", "out.txt", "--threads=3", "--max-word-length", "10", "--batch-bytes", "1",
+             "--filter-bits", "9.5", "--filter-exchange", "allreduce", "--stats", "s.json", "--quiet", "d", "w"});
   CHECK(o.words_mode);
   CHECK(o.output == "out.txt");
   CHECK(o.threads == 3);

@@ -54,8 +54,9 @@ std::string mutate(std::mt19937& rng, const std::string& word, int edits) {
     const int op = static_cast<int>(rng() % 5);
     const size_t pos = l.empty() ? 0 : rng() % l.size();
     if (op == 0 && !l.empty()) l.erase(l.begin() + static_cast<std::ptrdiff_t>(pos));
-    else if (op == 1) l.insert(l.begin() + static_cast<std::ptrdiff_t>(l.empty() ? 0 : rng() % (l.size() + 1)),
-                               kLetters[rng() % kLetters.size()]);
+    else if (op == 1)
+      l.insert(l.begin() + static_cast<std::ptrdiff_t>(l.empty() ? 0 : rng() % (l.size() + 1)),
+               kLetters[rng() % kLetters.size()]);
     else if (op == 2 && !l.empty()) l[pos] = kLetters[rng() % kLetters.size()];
     else if (op == 3 && l.size() >= 2) {
       const size_t p = pos + 1 < l.size() ? pos : l.size() - 2;
@@ -174,16 +175,16 @@ TEST_CASE("the delete index finds exactly the entries within distance d") {
   const std::vector<std::string> dict = random_dictionary(11, 3000);
   uint32_t seed = 100;
   for (int d : {1, 2})
-    for (size_t prefix_length : {size_t{3}, size_t{5}, size_t{7}, size_t{64}}) check_exact(dict, d, prefix_length, ++seed);
+    for (size_t prefix_length : {size_t{3}, size_t{5}, size_t{7}, size_t{64}})
+      check_exact(dict, d, prefix_length, ++seed);
 }
 
 TEST_CASE("the delete index: entries that fold alike, short words, the empty query") {
   // Case variants of one word share a bucket; one-letter entries; words
   // longer than the prefix that differ only after it.
-  const std::vector<std::string> dict = {"a",        "A",        "b",         "ab",        "Ab",        "AB",
-                                         "abcdefgh", "abcdefgx", "abcdefghij", "ÉCOLE",     "école",     "ecole",
-                                         "'",        "''",       "a'b",        "αβγ",       "ΑΒΓ",       "ßß",
-                                         "bacdefgh", "abdcefgh", "abcdefhg",   "xabcdefgh", "bcdefgh",   "aabbccdd"};
+  const std::vector<std::string> dict = {
+      "a", "A",  "b",   "ab",  "Ab",  "AB", "abcdefgh", "abcdefgx", "abcdefghij", "ÉCOLE",     "école",   "ecole",
+      "'", "''", "a'b", "αβγ", "ΑΒΓ", "ßß", "bacdefgh", "abdcefgh", "abcdefhg",   "xabcdefgh", "bcdefgh", "aabbccdd"};
   uint32_t seed = 500;
   for (int d : {1, 2})
     for (size_t prefix_length : {size_t{1}, size_t{3}, size_t{7}, size_t{64}}) {

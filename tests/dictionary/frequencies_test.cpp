@@ -39,8 +39,7 @@ TEST_CASE("parse_frequencies: accepted forms") {
   CHECK(words_of(parse_frequencies("\n\nthe 1\n\n   \n\t\r\nof 2\n\n", "f")) == "the=1;of=2;");
   CHECK(words_of(parse_frequencies("the   123  \n", "f")) == "the=123;");
   CHECK(words_of(parse_frequencies("  the 5\n", "f")) == "the=5;");
-  CHECK(words_of(parse_frequencies("école 0\nΑθήνα 1000000000000000\n", "f")) ==
-        "école=0;Αθήνα=1000000000000000;");
+  CHECK(words_of(parse_frequencies("école 0\nΑθήνα 1000000000000000\n", "f")) == "école=0;Αθήνα=1000000000000000;");
   CHECK(words_of(parse_frequencies("don't 42\n", "f")) == "don't=42;");
   CHECK(parse_frequencies("", "f").words.empty());
   CHECK(parse_frequencies("\n\r\n", "f").counts.empty());
@@ -52,16 +51,16 @@ TEST_CASE("parse_frequencies: accepted forms") {
 TEST_CASE("parse_frequencies: bad input throws InputError") {
   bad(std::string_view("the 1\nof\0 2\n", 12));  // a NUL byte: binary
   bad(std::string_view("\0", 1));
-  bad("the\n");                      // missing count
-  bad("the \n");                     // missing count, blank after
+  bad("the\n");   // missing count
+  bad("the \n");  // missing count, blank after
   bad("of 2\nthe\t\r\n");
-  bad("the -5\n");                   // negative
+  bad("the -5\n");  // negative
   bad("the -0\n");
-  bad("the 1.5\n");                  // fractional
+  bad("the 1.5\n");  // fractional
   bad("the 2e3\n");
-  bad("the 1000000000000001\n");     // over 10^15
+  bad("the 1000000000000001\n");         // over 10^15
   bad("the 99999999999999999999999\n");  // over 2^64
-  bad("the many\n");                 // not a number
+  bad("the many\n");                     // not a number
   bad("the 12abc\n");
   bad("the 0x10\n");
   bad("the 1 2\n");

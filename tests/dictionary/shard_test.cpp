@@ -18,7 +18,7 @@ TEST_CASE("the SPEC case rule: first byte lowered, ASCII A-Z only") {
   CHECK(s.entries() == 7);
   CHECK(s.keys() == 6);
   CHECK(has(s, "apple"));
-  CHECK(has(s, "Apple"));    // Apple correct when apple is an entry
+  CHECK(has(s, "Apple"));  // Apple correct when apple is an entry
   CHECK_FALSE(has(s, "APPLE"));
   CHECK(has(s, "Boston"));
   CHECK_FALSE(has(s, "boston"));  // boston not correct when only Boston is

@@ -47,8 +47,8 @@ std::string zstd(const std::string& in) {
 std::string bzip2(const std::string& in) {
   std::string out(in.size() + in.size() / 100 + 600, '\0');
   unsigned n = static_cast<unsigned>(out.size());
-  REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &n, const_cast<char*>(in.data()), static_cast<unsigned>(in.size()), 1,
-                                   0, 0) == BZ_OK);
+  REQUIRE(BZ2_bzBuffToBuffCompress(out.data(), &n, const_cast<char*>(in.data()), static_cast<unsigned>(in.size()), 1, 0,
+                                   0) == BZ_OK);
   out.resize(n);
   return out;
 }
@@ -153,13 +153,19 @@ TEST_CASE("truncated and corrupt data are bad input naming the file") {
 }
 
 TEST_CASE("magic bytes") {
-  auto of = [](const std::string& s) { return detect_codec(reinterpret_cast<const unsigned char*>(s.data()), s.size()); };
+  auto of = [](const std::string& s) {
+    return detect_codec(reinterpret_cast<const unsigned char*>(s.data()), s.size());
+  };
   CHECK(of("\x1F\x8B") == Codec::gzip);
   CHECK(of(std::string("\x28\xB5\x2F\xFD", 4)) == Codec::zstd);
   CHECK(of("BZh9") == Codec::bzip2);
   CHECK(of("BZh is a word") == Codec::none);
-  CHECK(of(std::string("\xFD" "7zXZ\0", 6)) == Codec::xz);
-  CHECK(of(std::string("\xFD" "7zXZ", 5)) == Codec::none);
+  CHECK(of(std::string("\xFD"
+                       "7zXZ\0",
+                       6)) == Codec::xz);
+  CHECK(of(std::string("\xFD"
+                       "7zXZ",
+                       5)) == Codec::none);
   CHECK(of("") == Codec::none);
   CHECK(of("plain text") == Codec::none);
 }

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "spellcheck/common/errors.hpp"
-#include "spellcheck/input/tokenizer.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/input/tokenizer.hpp"
 
 #include "temp_files.hpp"
 
@@ -131,18 +131,22 @@ const std::string Q = "\xE2\x80\x99";  // U+2019
 void make_collection(const fs::path& d) {
   write(d / "a/prose.txt",
         "It's a truth universally acknowledged, that a single man in possession\r\n"
-        "of a good fortune, must be in want of a wife. Don" + Q + "t 'tis dogs' don''t\n"
-        "3rd 0x1F 1999 42 caf\xC3\xA9 na\xC3\xAFve \xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82\xE6\x97\xA5\xE6\x9C\xAC "
-        "rock" + Q + "n" + Q + "roll it" + Q + Q + "s \xF0\x9F\x98\x80smile\xF0\x9F\x98\x80 end\n");
+        "of a good fortune, must be in want of a wife. Don" +
+            Q +
+            "t 'tis dogs' don''t\n"
+            "3rd 0x1F 1999 42 caf\xC3\xA9 na\xC3\xAFve \xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82\xE6\x97\xA5\xE6\x9C\xAC "
+            "rock" +
+            Q + "n" + Q + "roll it" + Q + Q + "s \xF0\x9F\x98\x80smile\xF0\x9F\x98\x80 end\n");
   write(d / "a/empty.txt", "");
-  write(d / "b/bad-utf8.bin",
-        std::string("ab\xC3\x28\xE4\xB8 cd\xED\xA0\x80" "ef \xF4\x90\x80\x80gh\x80\x80\x80ij\xF0\x9F\x98") +
-            std::string(3, '\0') + "kl\xC3");
+  write(d / "b/bad-utf8.bin", std::string("ab\xC3\x28\xE4\xB8 cd\xED\xA0\x80"
+                                          "ef \xF4\x90\x80\x80gh\x80\x80\x80ij\xF0\x9F\x98") +
+                                  std::string(3, '\0') + "kl\xC3");
   write(d / "b/long.txt", "short " + std::string(150, 'x') + " " + std::string(100, '7') + " mid " +
                               std::string(90, 'y') + "'" + std::string(40, 'z') + Q + "w tail" + std::string(70, 'q'));
   write(d / "b/no-separators.txt", std::string(300, 'k'));
-  write(d / "c/cjk.txt", "\xE4\xB8\x80\xE4\xBA\x8C\xE4\xB8\x89\xE3\x80\x81\xE5\x9B\x9B\xE4\xBA\x94\xE3\x80\x82"
-                         "\xE5\x85\xAD\xE4\xB8\x83\xE5\x85\xAB\xE4\xB9\x9D\xE5\x8D\x81\xE7\x99\xBE");
+  write(d / "c/cjk.txt",
+        "\xE4\xB8\x80\xE4\xBA\x8C\xE4\xB8\x89\xE3\x80\x81\xE5\x9B\x9B\xE4\xBA\x94\xE3\x80\x82"
+        "\xE5\x85\xAD\xE4\xB8\x83\xE5\x85\xAB\xE4\xB9\x9D\xE5\x8D\x81\xE7\x99\xBE");
   write(d / "c/one-byte.txt", "a");
   write(d / "c/words.txt", "the the The THE the' 'the th" + Q + "e\nthe\n");
 }
@@ -354,13 +358,13 @@ TEST_CASE("a file that cannot be read any more is named in an InputError") {
   const InputPlan plan = make_input_plan(in);
   fs::remove(t.path / "b.txt");
   const std::string b = (t.path / "b.txt").string();
-  CHECK_THROWS_WITH_AS(collect_document_words(plan, 0, 1, 64, 2), ("cannot read '" + b + "': No such file or directory").c_str(),
-                       InputError);
+  CHECK_THROWS_WITH_AS(collect_document_words(plan, 0, 1, 64, 2),
+                       ("cannot read '" + b + "': No such file or directory").c_str(), InputError);
   if (::geteuid() != 0) {
     write(t.path / "b.txt", "gamma");
     fs::permissions(t.path / "b.txt", fs::perms::none);
-    CHECK_THROWS_WITH_AS(collect_document_words(plan, 0, 1, 64, 1), ("cannot read '" + b + "': Permission denied").c_str(),
-                         InputError);
+    CHECK_THROWS_WITH_AS(collect_document_words(plan, 0, 1, 64, 1),
+                         ("cannot read '" + b + "': Permission denied").c_str(), InputError);
     fs::permissions(t.path / "b.txt", fs::perms::owner_all);
   }
   // A file that shrank: reading stops at its end, no error.
@@ -380,7 +384,8 @@ TEST_CASE("resolve_locations: file, 1-based line and byte column") {
   const uint64_t cb = plan.offsets[2];
   const std::vector<uint64_t> pos{4, 0, 8, cb + 2, 18, cb + 0, 8, cb + 8};
   const auto loc = resolve_locations(plan, pos, 2);
-  CHECK(loc == std::vector<Location>{{a, 1, 5}, {a, 1, 1}, {a, 2, 1}, {c, 2, 1}, {a, 4, 3}, {c, 1, 1}, {a, 2, 1}, {c, 2, 7}});
+  CHECK(loc ==
+        std::vector<Location>{{a, 1, 5}, {a, 1, 1}, {a, 2, 1}, {c, 2, 1}, {a, 4, 3}, {c, 1, 1}, {a, 2, 1}, {c, 2, 7}});
   // First positions of the reader resolve to the token's place.
   const LocalWords lw = collect_document_words(plan, 0, 1, 64, 1);
   std::map<std::string, Location> where;

@@ -114,7 +114,8 @@ TEST_CASE("links: files read, directories not followed, loops and broken links h
 TEST_CASE("missing or unreadable inputs throw InputError naming the path") {
   TempDir t;
   const std::string missing = t.str("no-such-file");
-  CHECK_THROWS_WITH_AS(plan_of({missing}), ("cannot read '" + missing + "': No such file or directory").c_str(), InputError);
+  CHECK_THROWS_WITH_AS(plan_of({missing}), ("cannot read '" + missing + "': No such file or directory").c_str(),
+                       InputError);
   if (!running_as_root()) {
     write(t.path / "locked.txt", "x");
     fs::permissions(t.path / "locked.txt", fs::perms::none);
@@ -126,7 +127,8 @@ TEST_CASE("missing or unreadable inputs throw InputError naming the path") {
     write(t.path / "sub/closed/x", "x");
     fs::permissions(t.path / "sub/closed", fs::perms::none);
     const std::string closed = t.str("sub/closed");
-    CHECK_THROWS_WITH_AS(plan_of({t.str("sub")}), ("cannot read '" + closed + "': Permission denied").c_str(), InputError);
+    CHECK_THROWS_WITH_AS(plan_of({t.str("sub")}), ("cannot read '" + closed + "': Permission denied").c_str(),
+                         InputError);
     fs::permissions(t.path / "sub/closed", fs::perms::owner_all);
   }
   // A device is a stream input (read by a thread, here empty), not an error.

@@ -63,9 +63,8 @@ std::string enc(uint32_t cp) {  // UTF-8 of a code point (also surrogates, for t
 
 // The SPEC's excluded blocks, written out independently of the header.
 const std::vector<std::pair<uint32_t, uint32_t>> kExcluded = {
-    {0x80, 0xBF},       {0xD7, 0xD7},       {0xF7, 0xF7},       {0x2000, 0x2BFF},   {0x3000, 0x303F},
-    {0xFE00, 0xFE6F},   {0xFEFF, 0xFEFF},   {0xFF00, 0xFF0F},   {0xFF1A, 0xFF20},   {0xFF3B, 0xFF40},
-    {0xFF5B, 0xFF65},   {0x1F000, 0x1FAFF},
+    {0x80, 0xBF},     {0xD7, 0xD7},     {0xF7, 0xF7},     {0x2000, 0x2BFF}, {0x3000, 0x303F}, {0xFE00, 0xFE6F},
+    {0xFEFF, 0xFEFF}, {0xFF00, 0xFF0F}, {0xFF1A, 0xFF20}, {0xFF3B, 0xFF40}, {0xFF5B, 0xFF65}, {0x1F000, 0x1FAFF},
 };
 
 bool ref_is_word(uint32_t cp) {
@@ -142,7 +141,8 @@ std::vector<Tok> ref_toks(std::string_view s) {
 // offset; must equal the one-shot result.
 std::vector<Tok> toks_split(std::string_view s, size_t k) {
   std::vector<Tok> out;
-  const size_t r = scan_tokens(s.substr(0, k), false, [&](std::string_view t, size_t off) { out.emplace_back(std::string(t), off); });
+  const size_t r = scan_tokens(s.substr(0, k), false,
+                               [&](std::string_view t, size_t off) { out.emplace_back(std::string(t), off); });
   REQUIRE(r <= k);
   scan_tokens(s.substr(r), true, [&](std::string_view t, size_t off) { out.emplace_back(std::string(t), off + r); });
   return out;
@@ -158,8 +158,11 @@ TEST_CASE("ASCII words, punctuation, offsets") {
   CHECK(toks("") == std::vector<Tok>{});
   CHECK(toks("  ...  ") == std::vector<Tok>{});
   CHECK(toks("abc") == std::vector<Tok>{{"abc", 0}});
-  CHECK(words("snake_case foo-bar a.b x@y") == std::vector<std::string>{"snake", "case", "foo", "bar", "a", "b", "x", "y"});
-  CHECK(words("tab\tsep\x01" "ctl\x7f" "del") == std::vector<std::string>{"tab", "sep", "ctl", "del"});
+  CHECK(words("snake_case foo-bar a.b x@y") ==
+        std::vector<std::string>{"snake", "case", "foo", "bar", "a", "b", "x", "y"});
+  CHECK(words("tab\tsep\x01"
+              "ctl\x7f"
+              "del") == std::vector<std::string>{"tab", "sep", "ctl", "del"});
 }
 
 TEST_CASE("CRLF line ends") {
@@ -196,8 +199,11 @@ TEST_CASE("U+2019 is normalised to an apostrophe, only between word characters")
   // Other quotes are separators: U+2018, U+201C, U+201D, U+02BC is a letter.
   CHECK(words("\xE2\x80\x98quoted\xE2\x80\x99") == std::vector<std::string>{"quoted"});
   CHECK(words("\xE2\x80\x9Chi\xE2\x80\x9D") == std::vector<std::string>{"hi"});
-  CHECK(words("a\xE2\x80\x98" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xCA\xBC" "b") == std::vector<std::string>{"a\xCA\xBC" "b"});
+  CHECK(words("a\xE2\x80\x98"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xCA\xBC"
+              "b") == std::vector<std::string>{"a\xCA\xBC"
+                                               "b"});
   // Truncated U+2019 at the end of the text / before a word character.
   CHECK(words("don\xE2\x80") == std::vector<std::string>{"don"});
   CHECK(words("don\xE2\x80t") == std::vector<std::string>{"don", "t"});
@@ -206,7 +212,8 @@ TEST_CASE("U+2019 is normalised to an apostrophe, only between word characters")
 TEST_CASE("numbers are skipped; 3rd and 0x1F are words") {
   TokenCounts c;
   std::vector<std::string> w;
-  for_each_word("1 22 333 3rd 0x1F 1'2 12,5 v2 \xEF\xBC\x91", 64, c, [&](std::string_view t, size_t) { w.emplace_back(t); });
+  for_each_word("1 22 333 3rd 0x1F 1'2 12,5 v2 \xEF\xBC\x91", 64, c,
+                [&](std::string_view t, size_t) { w.emplace_back(t); });
   // U+FF11 (fullwidth one) is not an ASCII digit: a word.
   CHECK(w == std::vector<std::string>{"3rd", "0x1F", "1'2", "v2", "\xEF\xBC\x91"});
   CHECK(c.skipped_numbers == 5);  // 1 22 333 12 5
@@ -236,7 +243,11 @@ TEST_CASE("length limit: exactly max bytes is kept, max+1 skipped") {
     CHECK(c.skipped_long == 1);
   }
   {  // the normalised length counts: ab’cd is 5 bytes after normalisation
-    auto [w, c] = run("ab\xE2\x80\x99" "cd ab\xE2\x80\x99" "cde", 5);
+    auto [w, c] =
+        run("ab\xE2\x80\x99"
+            "cd ab\xE2\x80\x99"
+            "cde",
+            5);
     CHECK(w == std::vector<std::string>{"ab'cd"});
     CHECK(c.skipped_long == 1);
   }
@@ -308,31 +319,56 @@ TEST_CASE("every code point, exhaustively, against the block list") {
 
 TEST_CASE("malformed UTF-8 separates tokens") {
   // overlong encodings
-  CHECK(words("a\xC0\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xC1\xBF" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xC1\x81" "b") == std::vector<std::string>{"a", "b"});      // overlong 'A'
-  CHECK(words("a\xE0\x80\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xE0\x9F\xBF" "b") == std::vector<std::string>{"a", "b"});  // overlong U+07FF
-  CHECK(words("a\xE0\xA0\x80" "b") == std::vector<std::string>{"a\xE0\xA0\x80" "b"});  // U+0800 is fine
-  CHECK(words("a\xF0\x80\x80\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xF0\x8F\xBF\xBF" "b") == std::vector<std::string>{"a", "b"});  // overlong U+FFFF
+  CHECK(words("a\xC0\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xC1\xBF"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xC1\x81"
+              "b") == std::vector<std::string>{"a", "b"});  // overlong 'A'
+  CHECK(words("a\xE0\x80\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xE0\x9F\xBF"
+              "b") == std::vector<std::string>{"a", "b"});  // overlong U+07FF
+  CHECK(words("a\xE0\xA0\x80"
+              "b") == std::vector<std::string>{"a\xE0\xA0\x80"
+                                               "b"});  // U+0800 is fine
+  CHECK(words("a\xF0\x80\x80\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xF0\x8F\xBF\xBF"
+              "b") == std::vector<std::string>{"a", "b"});  // overlong U+FFFF
   // surrogates
-  CHECK(words("a\xED\xA0\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xED\xBF\xBF" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xED\x9F\xBF" "b") == std::vector<std::string>{"a\xED\x9F\xBF" "b"});  // U+D7FF
+  CHECK(words("a\xED\xA0\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xED\xBF\xBF"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xED\x9F\xBF"
+              "b") == std::vector<std::string>{"a\xED\x9F\xBF"
+                                               "b"});  // U+D7FF
   // above U+10FFFF
-  CHECK(words("a\xF4\x90\x80\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xF5\x80\x80\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xF7\xBF\xBF\xBF" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xF8\x88\x80\x80\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xFF\xFE" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xF4\x8F\xBF\xBF" "b") == std::vector<std::string>{"a\xF4\x8F\xBF\xBF" "b"});  // U+10FFFF
+  CHECK(words("a\xF4\x90\x80\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xF5\x80\x80\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xF7\xBF\xBF\xBF"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xF8\x88\x80\x80\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xFF\xFE"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xF4\x8F\xBF\xBF"
+              "b") == std::vector<std::string>{"a\xF4\x8F\xBF\xBF"
+                                               "b"});  // U+10FFFF
   // lone continuation bytes, truncated sequences inside the text
-  CHECK(words("a\x80" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xBF\xBF" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xE4\xB8" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xF0\x9F\x98" "b") == std::vector<std::string>{"a", "b"});
-  CHECK(words("a\xC3" "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\x80"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xBF\xBF"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xE4\xB8"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xF0\x9F\x98"
+              "b") == std::vector<std::string>{"a", "b"});
+  CHECK(words("a\xC3"
+              "b") == std::vector<std::string>{"a", "b"});
   // the valid sequence right after a bad lead byte still counts
   CHECK(words("a\xE4\xE4\xB8\xAD") == std::vector<std::string>{"a", "\xE4\xB8\xAD"});
   CHECK(toks("\xC3\xC3\xA9t\xC3\xA9") == std::vector<Tok>{{"\xC3\xA9t\xC3\xA9", 1}});
@@ -351,11 +387,16 @@ TEST_CASE("truncated sequences at the end of the text") {
 TEST_CASE("non-Latin scripts") {
   CHECK(words("\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82\xE6\x97\xA5") ==  // 中文。日
         std::vector<std::string>{"\xE4\xB8\xAD\xE6\x96\x87", "\xE6\x97\xA5"});
-  CHECK(words("\xD0\x9F\xD1\x80\xD0\xB8 \xCE\xB1\xCE\xB2") == std::vector<std::string>{"\xD0\x9F\xD1\x80\xD0\xB8", "\xCE\xB1\xCE\xB2"});
-  CHECK(words("caf\xC3\xA9\xC2\xA0" "bar") == std::vector<std::string>{"caf\xC3\xA9", "bar"});  // NBSP separates
-  CHECK(words("a\xF0\x9F\x98\x80" "b") == std::vector<std::string>{"a", "b"});  // emoji U+1F600
-  CHECK(words("a\xEF\xBB\xBF" "b") == std::vector<std::string>{"a", "b"});      // BOM
-  CHECK(words("a\xE2\x80\x94" "b") == std::vector<std::string>{"a", "b"});      // em dash
+  CHECK(words("\xD0\x9F\xD1\x80\xD0\xB8 \xCE\xB1\xCE\xB2") ==
+        std::vector<std::string>{"\xD0\x9F\xD1\x80\xD0\xB8", "\xCE\xB1\xCE\xB2"});
+  CHECK(words("caf\xC3\xA9\xC2\xA0"
+              "bar") == std::vector<std::string>{"caf\xC3\xA9", "bar"});  // NBSP separates
+  CHECK(words("a\xF0\x9F\x98\x80"
+              "b") == std::vector<std::string>{"a", "b"});  // emoji U+1F600
+  CHECK(words("a\xEF\xBB\xBF"
+              "b") == std::vector<std::string>{"a", "b"});  // BOM
+  CHECK(words("a\xE2\x80\x94"
+              "b") == std::vector<std::string>{"a", "b"});  // em dash
 }
 
 TEST_CASE("is_safe_split") {
@@ -368,7 +409,8 @@ TEST_CASE("is_safe_split") {
 TEST_CASE("streaming: cut anywhere, resume where scan_tokens says") {
   const std::string q = "\xE2\x80\x99";
   const std::vector<std::string> texts = {
-      "don" + q + "t stop, it's 3rd\r\n \xE4\xB8\xAD\xE6\x96\x87 caf\xC3\xA9 a'b'c d'' \xF0\x9F\x98\x80x\xF4\x8F\xBF\xBF",
+      "don" + q +
+          "t stop, it's 3rd\r\n \xE4\xB8\xAD\xE6\x96\x87 caf\xC3\xA9 a'b'c d'' \xF0\x9F\x98\x80x\xF4\x8F\xBF\xBF",
       "a\xE4\xE4\xB8\xAD\xC3'" + q + "'z " + q + "x" + q,
       "x\xF0\x9F\x98 y\xC3\xA9" + q + "\xC3\xA9",
   };
@@ -405,7 +447,10 @@ TEST_CASE("scan_token_tail") {
   CHECK(t.pos == 3);  // 7 bytes left undecided
   CHECK(digits);
   digits = true;
-  t = scan_token_tail("aaa\xE2\x80\x99" "b' c", true, digits);
+  t = scan_token_tail(
+      "aaa\xE2\x80\x99"
+      "b' c",
+      true, digits);
   CHECK(t.ended);
   CHECK(t.pos == 7);
   CHECK_FALSE(digits);
@@ -420,14 +465,43 @@ TEST_CASE("the block classifier the CPU is given is one it has") {
   CHECK(tok_detail::cpu_has(tok_detail::BlockIsa::sse2));  // every x86-64 has it
   CHECK(tok_detail::cpu_has(tok_detail::BlockIsa::avx2) == static_cast<bool>(__builtin_cpu_supports("avx2")));
 #endif
-  MESSAGE("block classifier here: " << static_cast<int>(tok_detail::best_block_isa()) << " (0 scalar 1 sse2 2 avx2 3 avx512bw)");
+  MESSAGE("block classifier here: " << static_cast<int>(tok_detail::best_block_isa())
+                                    << " (0 scalar 1 sse2 2 avx2 3 avx512bw)");
 }
 
 TEST_CASE("randomized: tokenizer == naive reference, also streamed") {
-  const std::vector<std::string> pieces = {
-      "a", "Z", "7", "0", " ", "\n", "\r", ".", "-", "'", "''", "\xE2\x80\x99", "\xC3\xA9", "\xC2\xA0", "\xE4\xB8\xAD",
-      "\xE3\x80\x82", "\xF0\x9F\x98\x80", "\xF0\x9F\xAC\x80", "\xF4\x8F\xBF\xBF", "\x80", "\xC3", "\xE4\xB8", "\xF0\x9F",
-      "\xFF", "\xC0\xAF", "\xED\xA0\x80", "\xEF\xBC\x91", "\xEF\xBB\xBF", "\xD7\x90", "\xC3\x97", "_", std::string(1, '\0')};
+  const std::vector<std::string> pieces = {"a",
+                                           "Z",
+                                           "7",
+                                           "0",
+                                           " ",
+                                           "\n",
+                                           "\r",
+                                           ".",
+                                           "-",
+                                           "'",
+                                           "''",
+                                           "\xE2\x80\x99",
+                                           "\xC3\xA9",
+                                           "\xC2\xA0",
+                                           "\xE4\xB8\xAD",
+                                           "\xE3\x80\x82",
+                                           "\xF0\x9F\x98\x80",
+                                           "\xF0\x9F\xAC\x80",
+                                           "\xF4\x8F\xBF\xBF",
+                                           "\x80",
+                                           "\xC3",
+                                           "\xE4\xB8",
+                                           "\xF0\x9F",
+                                           "\xFF",
+                                           "\xC0\xAF",
+                                           "\xED\xA0\x80",
+                                           "\xEF\xBC\x91",
+                                           "\xEF\xBB\xBF",
+                                           "\xD7\x90",
+                                           "\xC3\x97",
+                                           "_",
+                                           std::string(1, '\0')};
   std::mt19937 rng(12345);
   for (int it = 0; it < 3000; ++it) {
     std::string t;
@@ -444,14 +518,17 @@ TEST_CASE("randomized: tokenizer == naive reference, also streamed") {
 TEST_CASE("randomized long texts (64-byte block path), also streamed") {
   // Mostly ASCII so that whole 64-byte blocks take the bit-mask path, with
   // apostrophes and multi-byte characters at every block offset now and then.
-  const std::vector<std::string> common = {"a", "b", "Z", "q", "7", " ", " ", "\n", ".", "'", "-", "xy", "don't", "\r\n"};
-  const std::vector<std::string> rare = {"\xE2\x80\x99", "\xC3\xA9", "\xC2\xA0", "\xE4\xB8\xAD", "\x80", "\xF0\x9F\x98\x80", "''", "\xC3"};
+  const std::vector<std::string> common = {"a",  "b", "Z", "q", "7",  " ",     " ",
+                                           "\n", ".", "'", "-", "xy", "don't", "\r\n"};
+  const std::vector<std::string> rare = {"\xE2\x80\x99", "\xC3\xA9",         "\xC2\xA0", "\xE4\xB8\xAD",
+                                         "\x80",         "\xF0\x9F\x98\x80", "''",       "\xC3"};
   std::mt19937 rng(4242);
   for (int it = 0; it < 4000; ++it) {
     std::string t;
     const int n = static_cast<int>(rng() % 400);
     const unsigned rare_every = 2 + rng() % 200;
-    for (int k = 0; k < n; ++k) t += rng() % rare_every == 0 ? rare[rng() % rare.size()] : common[rng() % common.size()];
+    for (int k = 0; k < n; ++k)
+      t += rng() % rare_every == 0 ? rare[rng() % rare.size()] : common[rng() % common.size()];
     CAPTURE(t);
     const auto whole = toks(t);
     REQUIRE(whole == ref_toks(t));

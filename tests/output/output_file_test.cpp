@@ -82,7 +82,7 @@ TEST_CASE("a new file appears only on commit, whole; nothing is left beside it")
       CHECK(f.kind() == (unnamed ? OutputFile::Kind::unnamed : OutputFile::Kind::named));
       CHECK(f.target() == path);
       if (unnamed) CHECK(fs::is_empty(t.path));  // O_TMPFILE: no name until commit
-    }  // never committed
+    }                                            // never committed
     CHECK_FALSE(fs::exists(path));
     CHECK(fs::is_empty(t.path));
     {
@@ -140,8 +140,8 @@ TEST_CASE("a symbolic link is followed to its file and kept; the temporary goes 
   TempDir t;
   write(t.path / "real/out.txt", "old");
   fs::create_directories(t.path / "links/deeper");
-  fs::create_symlink("../real/out.txt", t.path / "links/l1");        // relative, to another directory
-  fs::create_symlink("../l1", t.path / "links/deeper/l2");             // a chain of two
+  fs::create_symlink("../real/out.txt", t.path / "links/l1");                 // relative, to another directory
+  fs::create_symlink("../l1", t.path / "links/deeper/l2");                    // a chain of two
   fs::create_symlink((t.path / "links/deeper/l2").string(), t.path / "abs");  // absolute
   for (const char* link : {"links/l1", "links/deeper/l2", "abs"}) {
     CAPTURE(link);
@@ -182,8 +182,8 @@ TEST_CASE("a dangling symbolic link: its target is created, the link kept") {
   CHECK(names(t.path / "sub") == std::set<std::string>{"new.txt"});
   // A link into a directory that does not exist: an InputError, nothing made.
   fs::create_symlink("nowhere/x.txt", t.path / "bad");
-  CHECK_THROWS_WITH_AS(OutputFile(t.str("bad")), ("cannot write '" + t.str("bad") + "': No such file or directory").c_str(),
-                       InputError);
+  CHECK_THROWS_WITH_AS(OutputFile(t.str("bad")),
+                       ("cannot write '" + t.str("bad") + "': No such file or directory").c_str(), InputError);
   // A loop.
   fs::create_symlink("loop2", t.path / "loop1");
   fs::create_symlink("loop1", t.path / "loop2");
@@ -250,7 +250,8 @@ TEST_CASE("a directory is an InputError with one line; so is a missing parent") 
     CHECK_THROWS_WITH_AS(OutputFile(p, true), ("cannot write '" + p + "': Is a directory").c_str(), InputError);
   }
   CHECK_THROWS_WITH_AS(OutputFile(t.str("no-such-dir/x")),
-                       ("cannot write '" + t.str("no-such-dir/x") + "': No such file or directory").c_str(), InputError);
+                       ("cannot write '" + t.str("no-such-dir/x") + "': No such file or directory").c_str(),
+                       InputError);
   CHECK(names(t.path) == std::set<std::string>{"d", "to-d"});
   CHECK(fs::is_empty(t.path / "d"));
 }

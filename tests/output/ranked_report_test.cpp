@@ -33,31 +33,29 @@ std::vector<LineView> read_run(const std::string& run) {
   return out;
 }
 
-
 }  // namespace
 
 TEST_CASE("make_ranked_run: SPEC line order, accepted words dropped, text format") {
   WordList words;
   std::vector<RankedWord> r;
-  words.push_back("teh");       // 0: two
+  words.push_back("teh");  // 0: two
   r.push_back(ranked({"the", "tea"}));
-  words.push_back("qzxw");      // 1: none
+  words.push_back("qzxw");  // 1: none
   r.push_back(ranked({}));
-  words.push_back("ABOVE");     // 2: accepted
+  words.push_back("ABOVE");  // 2: accepted
   r.push_back(ranked({}, true));
-  words.push_back("abt");       // 3: two
+  words.push_back("abt");  // 3: two
   r.push_back(ranked({"about", "abet"}));
-  words.push_back("Zebr");      // 4: one
+  words.push_back("Zebr");  // 4: one
   r.push_back(ranked({"Zebra"}));
-  words.push_back("aaa");       // 5: none
+  words.push_back("aaa");  // 5: none
   r.push_back(ranked({}));
-  words.push_back("\xC3\xA9t"); // 6: one (é sorts after ASCII byte-wise)
+  words.push_back("\xC3\xA9t");  // 6: one (é sorts after ASCII byte-wise)
   r.push_back(ranked({"\xC3\xA9t\xC3\xA9"}));
-  words.push_back("zz");        // 7: one
+  words.push_back("zz");  // 7: one
   r.push_back(ranked({"z"}));
-  const std::string run = make_ranked_run(words, r, OutputFormat::text, {}, [](size_t i, std::string& x) {
-    x += "#" + std::to_string(i);
-  });
+  const std::string run =
+      make_ranked_run(words, r, OutputFormat::text, {}, [](size_t i, std::string& x) { x += "#" + std::to_string(i); });
   const auto lines = read_run(run);
   REQUIRE(lines.size() == 7);
   CHECK(lines[0].line == "aaa: \n");
@@ -123,4 +121,3 @@ TEST_CASE("make_ranked_run: jsonl") {
           "{\"word\":\"b\",\"distance\":2,\"score\":-0.005},{\"word\":\"c\",\"distance\":2,\"score\":0.000}]}\n");
   }
 }
-

@@ -31,8 +31,11 @@ TEST_CASE("SPEC lines: sorted candidates, lines by count then word byte-wise") {
   words.push_back("qzxw");  // 1
   words.push_back("ab");    // 2
   words.push_back("ab0");   // 3
-  std::vector<Slot> hits = {{0, sub('e', 2)}, {3, sub('c', 2)}, {0, sub('o', 2)},
-                            {0, EditRef::make(EditOp::deletion, 0, 1)}, {2, sub('c', 1)}};
+  std::vector<Slot> hits = {{0, sub('e', 2)},
+                            {3, sub('c', 2)},
+                            {0, sub('o', 2)},
+                            {0, EditRef::make(EditOp::deletion, 0, 1)},
+                            {2, sub('c', 1)}};
   const std::string run = make_run(words, hits, [](size_t i, std::string& x) {
     x += '#';
     x += std::to_string(i);

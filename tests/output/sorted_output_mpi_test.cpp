@@ -22,9 +22,7 @@ namespace {
 struct Line {
   uint32_t candidates;
   std::string word;
-  bool operator<(const Line& o) const {
-    return candidates != o.candidates ? candidates < o.candidates : word < o.word;
-  }
+  bool operator<(const Line& o) const { return candidates != o.candidates ? candidates < o.candidates : word < o.word; }
 };
 
 // Words owned by one rank each (as the owners make them): word i belongs to
@@ -49,7 +47,8 @@ std::string text_of(const Line& l) { return l.word + ": " + std::string(l.candid
 
 std::string run_of(const std::vector<Line>& lines) {
   std::string run;
-  for (const Line& l : lines) append_run_line(run, l.candidates, l.word, text_of(l), std::string(1, 'x').append(l.word));
+  for (const Line& l : lines)
+    append_run_line(run, l.candidates, l.word, text_of(l), std::string(1, 'x').append(l.word));
   return run;
 }
 
@@ -82,10 +81,14 @@ TEST_CASE("sort_runs: the slices in rank order are the global order, for any sam
       CAPTURE(n);
       std::string slice;
       bool extras_ok = true;
-      sort_runs(comm, run_of(lines_of(me, p, n, 3)), [&](const LineView& l) {
-        slice.append(l.line);
-        extras_ok = extras_ok && l.extra.size() == l.word.size() + 1 && l.extra[0] == 'x' && l.extra.substr(1) == l.word;
-      }, samples);
+      sort_runs(
+          comm, run_of(lines_of(me, p, n, 3)),
+          [&](const LineView& l) {
+            slice.append(l.line);
+            extras_ok =
+                extras_ok && l.extra.size() == l.word.size() + 1 && l.extra[0] == 'x' && l.extra.substr(1) == l.word;
+          },
+          samples);
       CHECK(extras_ok);
       const mpi::Gathered all = mpi::gather_bytes(comm, slice);
       if (me == 0) CHECK(all.bytes == expected(p, n, 3));
@@ -99,9 +102,11 @@ TEST_CASE("write_slices: into a file (every rank at its offset) and streamed thr
   REQUIRE(output_chunk_bytes() == 3);
   mpi::Comm comm;
   const int p = comm.size(), me = comm.rank();
-  const std::string slice = std::string(static_cast<size_t>(me) * 37 + (me == 1 ? 0 : 5), static_cast<char>('a' + me)) + "\n";
+  const std::string slice =
+      std::string(static_cast<size_t>(me) * 37 + (me == 1 ? 0 : 5), static_cast<char>('a' + me)) + "\n";
   std::string want;
-  for (int r = 0; r < p; ++r) want += std::string(static_cast<size_t>(r) * 37 + (r == 1 ? 0 : 5), static_cast<char>('a' + r)) + "\n";
+  for (int r = 0; r < p; ++r)
+    want += std::string(static_cast<size_t>(r) * 37 + (r == 1 ? 0 : 5), static_cast<char>('a' + r)) + "\n";
   // One path for all ranks: rank 0's temp directory name, broadcast.
   std::string dir;
   if (me == 0) {

@@ -53,8 +53,7 @@ struct Failure : std::runtime_error {
 };
 
 constexpr std::size_t kDefaultMaxWordLength = 64;
-const std::string kAlphabet =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const std::string kAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 // ---------------------------------------------------------------------------
 // Files
@@ -184,19 +183,18 @@ std::size_t decode_utf8(const std::string& text, std::size_t pos, std::uint32_t&
     value = (value << 6) | (c & 0x3F);
   }
   const std::uint32_t smallest[5] = {0, 0, 0x80, 0x800, 0x10000};
-  if (value < smallest[length]) return 0;               // overlong
-  if (value >= 0xD800 && value <= 0xDFFF) return 0;     // surrogate
-  if (value > 0x10FFFF) return 0;                       // beyond Unicode
+  if (value < smallest[length]) return 0;            // overlong
+  if (value >= 0xD800 && value <= 0xDFFF) return 0;  // surrogate
+  if (value > 0x10FFFF) return 0;                    // beyond Unicode
   code_point = value;
   return length;
 }
 
 bool is_excluded_code_point(std::uint32_t c) {
-  return (c >= 0x0080 && c <= 0x00BF) || c == 0x00D7 || c == 0x00F7 ||
-         (c >= 0x2000 && c <= 0x2BFF) || (c >= 0x3000 && c <= 0x303F) ||
-         (c >= 0xFE00 && c <= 0xFE6F) || c == 0xFEFF || (c >= 0xFF00 && c <= 0xFF0F) ||
-         (c >= 0xFF1A && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) ||
-         (c >= 0xFF5B && c <= 0xFF65) || (c >= 0x1F000 && c <= 0x1FAFF);
+  return (c >= 0x0080 && c <= 0x00BF) || c == 0x00D7 || c == 0x00F7 || (c >= 0x2000 && c <= 0x2BFF) ||
+         (c >= 0x3000 && c <= 0x303F) || (c >= 0xFE00 && c <= 0xFE6F) || c == 0xFEFF || (c >= 0xFF00 && c <= 0xFF0F) ||
+         (c >= 0xFF1A && c <= 0xFF20) || (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65) ||
+         (c >= 0x1F000 && c <= 0x1FAFF);
 }
 
 // What sits at text[pos]: a word character, an apostrophe (' or U+2019), or
@@ -226,8 +224,7 @@ bool only_ascii_digits(const std::string& token) {
 
 // Appends every token of text (apostrophes normalised to ') to tokens, and
 // where each begins to starts (if given).
-void tokenize(const std::string& text, std::vector<std::string>& tokens,
-              std::vector<std::size_t>* starts = nullptr) {
+void tokenize(const std::string& text, std::vector<std::string>& tokens, std::vector<std::size_t>* starts = nullptr) {
   std::string token;  // the token being built; empty when between tokens
   std::size_t pos = 0;
   while (pos < text.size()) {
@@ -336,8 +333,7 @@ std::map<std::string, Occurrences> collect_occurrences(const Config& config) {
 
 // Every string at edit distance exactly one (over kAlphabet) that is in the
 // dictionary.
-std::set<std::string> candidates_for(const std::set<std::string>& dictionary,
-                                     const std::string& word) {
+std::set<std::string> candidates_for(const std::set<std::string>& dictionary, const std::string& word) {
   std::vector<std::string> edits;
   for (std::size_t i = 0; i < word.size(); ++i) {  // deletions
     edits.push_back(word.substr(0, i) + word.substr(i + 1));
@@ -378,8 +374,7 @@ std::string make_output(const Config& config) {
     if (!in_dictionary(dictionary, word)) lines.push_back({word, candidates_for(dictionary, word)});
   }
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
-    if (a.candidates.size() != b.candidates.size())
-      return a.candidates.size() < b.candidates.size();
+    if (a.candidates.size() != b.candidates.size()) return a.candidates.size() < b.candidates.size();
     return a.word < b.word;
   });
 

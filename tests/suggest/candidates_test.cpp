@@ -106,14 +106,14 @@ AffixFilter affixes_of(const std::vector<std::string>& dict, double bits_per_key
 
 TEST_CASE("the trigram and affix filters drop no candidate that is in the dictionary") {
   // Entries of several shapes, the case rule included.
-  const std::vector<std::string> dict = {"apple", "apples", "Apple", "the", "then", "Boston", "x",  "ab",
-                                         "a1b",   "don't",  "caf\xc3\xa9", "Teh", "IBM", "zz", "q"};
+  const std::vector<std::string> dict = {"apple", "apples", "Apple",       "the", "then", "Boston", "x", "ab",
+                                         "a1b",   "don't",  "caf\xc3\xa9", "Teh", "IBM",  "zz",     "q"};
   TrigramFilter tri;
   for (const auto& e : dict) tri.add_entry(e);
   const AffixFilter affix = affixes_of(dict);
-  for (std::string w : {"aple", "appel", "Aple", "teh", "Tteh", "Bostn", "xx", "a", "b", "ab1", "dont", "don''t",
-                        "caf\xc3\xa8", "Ibm", "IBMM", "z", "qq", "zzz", "Q", "thne", "tehn", "Xapple", "applesX",
-                        "pple", "Ppple", "oston", "BBoston"}) {
+  for (std::string w : {"aple", "appel", "Aple",   "teh",         "Tteh",    "Bostn", "xx",    "a",     "b",
+                        "ab1",  "dont",  "don''t", "caf\xc3\xa8", "Ibm",     "IBMM",  "z",     "qq",    "zzz",
+                        "Q",    "thne",  "tehn",   "Xapple",      "applesX", "pple",  "Ppple", "oston", "BBoston"}) {
     check_no_false_negative(dict, w, &tri, nullptr);
     check_no_false_negative(dict, w, nullptr, &affix);
     check_no_false_negative(dict, w, &tri, &affix);
@@ -152,8 +152,12 @@ TEST_CASE("random dictionaries: the prefilters keep every correct candidate, and
         const size_t at = next() % (w.size() + 1);
         const char c = letters[next() % letters.size()];
         switch (next() % 3) {
-          case 0: if (at < w.size() && w.size() > 1) w.erase(at, 1); break;
-          case 1: if (at < w.size()) w[at] = c; break;
+          case 0:
+            if (at < w.size() && w.size() > 1) w.erase(at, 1);
+            break;
+          case 1:
+            if (at < w.size()) w[at] = c;
+            break;
           default: w.insert(at, 1, c);
         }
       }

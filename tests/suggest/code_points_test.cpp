@@ -60,7 +60,7 @@ TEST_CASE("decode_utf8 / append_utf8: random bytes come back identical") {
   std::mt19937 rng(42);
   // Bytes biased towards UTF-8 lead and continuation bytes so that valid,
   // truncated and overlong sequences all occur.
-  const unsigned char pool[] = {'a', 'Z', '\'', 0x80, 0xBF, 0xA9, 0xC2, 0xC3, 0xC0, 0xDF, 0xE0, 0xE2,
+  const unsigned char pool[] = {'a',  'Z',  '\'', 0x80, 0xBF, 0xA9, 0xC2, 0xC3, 0xC0, 0xDF, 0xE0, 0xE2,
                                 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x9F, 0x90, 0x8F, 0x00, 0x7F};
   for (int t = 0; t < 20000; ++t) {
     std::string s(rng() % 14, 'a');
@@ -89,9 +89,11 @@ TEST_CASE("append_utf8: every valid code point encodes and decodes back") {
 }
 
 TEST_CASE("fold_case / upper_case: pairs") {
-  const std::pair<std::u32string_view, std::u32string_view> pairs[] = {
-      {U"ABCXYZ", U"abcxyz"},  {U"ÀÉÎÕÜÞ", U"àéîõüþ"}, {U"ĀĆĐĞİĽŁŃŇŊŒŘŠŸŹŻŽ", U"āćđğİľłńňŋœřšÿźżž"},
-      {U"ΑΒΓΔΩ", U"αβγδω"},   {U"ЁЂЉЏАБЯ", U"ёђљџабя"}};
+  const std::pair<std::u32string_view, std::u32string_view> pairs[] = {{U"ABCXYZ", U"abcxyz"},
+                                                                       {U"ÀÉÎÕÜÞ", U"àéîõüþ"},
+                                                                       {U"ĀĆĐĞİĽŁŃŇŊŒŘŠŸŹŻŽ", U"āćđğİľłńňŋœřšÿźżž"},
+                                                                       {U"ΑΒΓΔΩ", U"αβγδω"},
+                                                                       {U"ЁЂЉЏАБЯ", U"ёђљџабя"}};
   for (const auto& [up, low] : pairs) {
     REQUIRE(up.size() == low.size());
     for (size_t i = 0; i < up.size(); ++i) {

@@ -81,7 +81,7 @@ std::u32string mutate(std::mt19937& rng, std::u32string a, int edits) {
 
 TEST_CASE("osa_distance: hand cases") {
   CHECK(osa("ab", "ba", 3) == 1);
-  CHECK(osa("ca", "abc", 3) == 3);  // OSA, not full Damerau (which says 2)
+  CHECK(osa("ca", "abc", 3) == 3);       // OSA, not full Damerau (which says 2)
   CHECK(osa("naïve", "naive", 3) == 1);  // code points, not bytes
   CHECK(osa("", "", 0) == 0);
   CHECK(osa("", "abc", 3) == 3);

@@ -65,9 +65,7 @@ std::string mutate(std::mt19937& rng, const std::string& word) {
       case 0:
         if (!c.empty()) c.erase(pos, 1);
         break;
-      case 1:
-        c.insert(c.empty() ? 0 : rng() % (c.size() + 1), l);
-        break;
+      case 1: c.insert(c.empty() ? 0 : rng() % (c.size() + 1), l); break;
       case 2:
         if (!c.empty()) c[pos] = l[0];
         break;
@@ -79,9 +77,9 @@ std::string mutate(std::mt19937& rng, const std::string& word) {
 }
 
 struct World {
-  std::vector<std::string> dict;               // distinct entries
+  std::vector<std::string> dict;                       // distinct entries
   std::vector<std::pair<std::string, uint64_t>> freq;  // the frequency list
-  std::vector<std::string> words;              // words to look up
+  std::vector<std::string> words;                      // words to look up
 };
 
 World make_world() {
@@ -185,13 +183,14 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     size_t per_round;
     int rare_distance;
     bool with_frequencies;
-    uint64_t far_min_count = 1;    // frequency tiers: counts are (i * 7919) % 100000
+    uint64_t far_min_count = 1;  // frequency tiers: counts are (i * 7919) % 100000
     uint64_t sound_min_count = 1;
   };
   const Setting settings[] = {
-      {2, 7, -1, 1000, 16384, 2, true}, {2, 7, -1, 1000, 16384, 1, true}, {1, 5, -1, 1000, 5, 0, true},
-      {2, 3, -1, 3, 4, 1, false},       {2, 7, 1, 1000, 64, 1, true},     {1, 64, 0, 10, 7, 1, true},
-      {2, 5, 2, 10, 100, 0, true},       {2, 7, 1, 1000, 64, 1, true, 50000, 1},
+      {2, 7, -1, 1000, 16384, 2, true},     {2, 7, -1, 1000, 16384, 1, true},
+      {1, 5, -1, 1000, 5, 0, true},         {2, 3, -1, 3, 4, 1, false},
+      {2, 7, 1, 1000, 64, 1, true},         {1, 64, 0, 10, 7, 1, true},
+      {2, 5, 2, 10, 100, 0, true},          {2, 7, 1, 1000, 64, 1, true, 50000, 1},
       {2, 7, 1, 10, 64, 1, true, 1, 60000}, {2, 6, 2, 1000, 33, 0, true, 30000, 70000},
   };
   for (const Setting& s : settings) {

@@ -36,9 +36,9 @@
 #include <thread>
 #include <vector>
 
-#include "spellcheck/suggest/candidates.hpp"
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/dictionary/shard.hpp"
+#include "spellcheck/suggest/candidates.hpp"
 
 namespace spellcheck {
 
@@ -54,9 +54,9 @@ struct RequestBatch {
 };
 
 struct ServiceStats {
-  uint64_t requests_sent = 0;      // messages
+  uint64_t requests_sent = 0;  // messages
   uint64_t request_bytes = 0;
-  uint64_t lookups_sent = 0;       // records
+  uint64_t lookups_sent = 0;  // records
   uint64_t replies_sent = 0;
   uint64_t reply_bytes = 0;
   uint64_t lookups_served = 0;
@@ -74,8 +74,7 @@ class LookupService {
   // On the thread that initialised MPI (mpi::Error otherwise, unless MPI
   // runs with MPI_THREAD_MULTIPLE). Collective: duplicates comm.
   // max_open: requests of this rank unanswered at once (tests use a few).
-  LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches,
-                size_t max_open = kMaxOpenRequests);
+  LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches, size_t max_open = kMaxOpenRequests);
   // Finishes (collective termination) if finish() was not called.
   ~LookupService();
   LookupService(const LookupService&) = delete;

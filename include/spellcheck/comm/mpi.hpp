@@ -10,7 +10,6 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -147,9 +146,7 @@ struct Gathered {
   std::string bytes;
   std::vector<size_t> starts;
   size_t parts() const { return starts.empty() ? 0 : starts.size() - 1; }
-  std::string_view part(size_t r) const {
-    return std::string_view(bytes).substr(starts[r], starts[r + 1] - starts[r]);
-  }
+  std::string_view part(size_t r) const { return std::string_view(bytes).substr(starts[r], starts[r + 1] - starts[r]); }
 };
 Gathered gather_bytes(const Comm& comm, std::string_view mine, int root = 0);
 void barrier(const Comm& comm);

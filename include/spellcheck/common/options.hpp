@@ -12,41 +12,41 @@ enum class FilterExchange { allgather, allreduce };
 struct Options {
   std::string dictionary;
   std::vector<std::string> inputs;
-  bool words_mode = false;          // --words
-  std::string output;               // -o FILE; empty: stdout
-  std::string stats;                // --stats FILE (JSON)
-  std::string report;               // --report FILE (document mode TSV)
-  int threads = 0;                  // --threads N; 0: OpenMP's default
-  size_t max_word_length = 64;      // --max-word-length N
-  size_t batch_bytes = 64 * 1024;   // --batch-bytes N: request aggregation size
-  double filter_bits = 12.0;        // --filter-bits B: Bloom bits per dictionary entry
+  bool words_mode = false;                                     // --words
+  std::string output;                                          // -o FILE; empty: stdout
+  std::string stats;                                           // --stats FILE (JSON)
+  std::string report;                                          // --report FILE (document mode TSV)
+  int threads = 0;                                             // --threads N; 0: OpenMP's default
+  size_t max_word_length = 64;                                 // --max-word-length N
+  size_t batch_bytes = 64 * 1024;                              // --batch-bytes N: request aggregation size
+  double filter_bits = 12.0;                                   // --filter-bits B: Bloom bits per dictionary entry
   FilterExchange filter_exchange = FilterExchange::allgather;  // --filter-exchange
   // --exchange: how the dictionary shuffle and word routing travel
   // (mpi::AllToAll: direct, two-level, auto).
   std::string exchange = "direct";
-  bool trigram_filter = true;       // --no-trigram-filter: hash and probe every candidate
-  bool affix_filter = true;         // --no-affix-filter: try edits at every position
-  int progress = -1;                // --progress / --no-progress; -1: when a terminal (progress.hpp)
-  double progress_interval = 5.0;   // --progress-interval S: seconds between progress lines
-  bool quiet = false;               // --quiet: no timing/summary lines
-  bool ranked = false;              // --suggest ranked (default: spec, the SPEC.md output)
-  int max_distance = 2;             // --max-distance 1|2 (ranked)
-  size_t top = 10;                  // --top K (ranked)
-  std::string frequencies;          // --frequencies FILE (ranked); empty: the shipped list
-  int sound_distance = 1;           // --sound-distance N; -1 (--no-sound-alikes): edit distance only
-  int rare_distance = 1;            // --rare-distance N: edits at most for words without a frequency
-  uint64_t far_min_count = 1;       // --far-min-count N: count needed beyond the rare distance
+  bool trigram_filter = true;      // --no-trigram-filter: hash and probe every candidate
+  bool affix_filter = true;        // --no-affix-filter: try edits at every position
+  int progress = -1;               // --progress / --no-progress; -1: when a terminal (progress.hpp)
+  double progress_interval = 5.0;  // --progress-interval S: seconds between progress lines
+  bool quiet = false;              // --quiet: no timing/summary lines
+  bool ranked = false;             // --suggest ranked (default: spec, the SPEC.md output)
+  int max_distance = 2;            // --max-distance 1|2 (ranked)
+  size_t top = 10;                 // --top K (ranked)
+  std::string frequencies;         // --frequencies FILE (ranked); empty: the shipped list
+  int sound_distance = 1;          // --sound-distance N; -1 (--no-sound-alikes): edit distance only
+  int rare_distance = 1;           // --rare-distance N: edits at most for words without a frequency
+  uint64_t far_min_count = 1;      // --far-min-count N: count needed beyond the rare distance
   // --sound-min-count N: count needed to sound alike one key edit away.
   // 500000 on en-80k's scale (a third of its words have more): on the tuning lists it
   // changes top-1 and top-5 by at most 0.2 points and saves a quarter of
   // the lookups (results in the README).
   uint64_t sound_min_count = 500000;
-  size_t prefix_length = 7;         // --prefix-length N: code points of the symmetric-delete prefix
-  bool jsonl = false;               // --format jsonl (ranked); default text
-  std::vector<std::string> exclude; // --exclude GLOB (repeatable): left out of directory walks
-  bool hidden = false;              // --hidden: walk into hidden files and folders too
-  bool binary = false;              // --binary: read binary files found in folders too
-  bool verbose = false;             // --verbose: name the binary files left out
+  size_t prefix_length = 7;          // --prefix-length N: code points of the symmetric-delete prefix
+  bool jsonl = false;                // --format jsonl (ranked); default text
+  std::vector<std::string> exclude;  // --exclude GLOB (repeatable): left out of directory walks
+  bool hidden = false;               // --hidden: walk into hidden files and folders too
+  bool binary = false;               // --binary: read binary files found in folders too
+  bool verbose = false;              // --verbose: name the binary files left out
   bool help = false;
   bool version = false;
 };

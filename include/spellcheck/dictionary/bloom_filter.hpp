@@ -7,9 +7,9 @@
 // the keys of rank r's shard; with the all-reduce exchange there is one
 // segment for all keys.
 #include <atomic>
-#include <cstdlib>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -18,7 +18,6 @@
 #include <emmintrin.h>
 #define SPELLCHECK_BLOOM_SSE2 1
 #endif
-
 
 namespace spellcheck {
 

@@ -20,9 +20,9 @@
 // candidate. Flat arrays with an open-addressing directory, built once,
 // read-only after.
 #include <algorithm>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
-#include <compare>
 #include <parallel/algorithm>
 #include <string_view>
 #include <utility>
@@ -142,9 +142,9 @@ class PrefixBuckets {
   };
   std::vector<EntryHead> heads_;
   std::vector<uint64_t> frequency_, collection_;
-  std::vector<uint64_t> prefix_of_;     // per entry
-  std::vector<uint32_t> order_;         // 0..n-1: entries are stored sorted by prefix hash
-  std::vector<uint32_t> group_start_;   // per distinct prefix hash, into order_
+  std::vector<uint64_t> prefix_of_;    // per entry
+  std::vector<uint32_t> order_;        // 0..n-1: entries are stored sorted by prefix hash
+  std::vector<uint32_t> group_start_;  // per distinct prefix hash, into order_
   HashDirectory directory_;
 };
 
@@ -217,8 +217,8 @@ bool packed_sounds_alike(uint64_t a, uint64_t b, int max);
 bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max);
 
 template <class F>
-void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket,
-                                    uint64_t min_count, F&& f) const {
+void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket, uint64_t min_count,
+                                    F&& f) const {
   std::vector<uint64_t> dels;
   for (size_t g = first_bucket; g < last_bucket; ++g) {
     // Distinct prefixes of the bucket (one, unless two prefixes collided).
@@ -232,8 +232,7 @@ void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, 
       };
       if (e != first && same_prefix(*first)) continue;  // the common case: one prefix per bucket
       bool seen = false;
-      for (const uint32_t* o = first; o != e && !seen; ++o)
-        seen = same_prefix(*o);
+      for (const uint32_t* o = first; o != e && !seen; ++o) seen = same_prefix(*o);
       if (seen) continue;
       prefix_deletes(folded(*e), n, p, dels);
       for (const uint64_t d : dels) f(prefix_of_[*e], d);

@@ -3,10 +3,10 @@
 // from the shards: the Bloom filter of the dictionary's keys, the OR of the
 // shards' trigram filters, the affix filter. The filters themselves are the
 // modules bloom_filter, trigram_filter and affix_filter.
-#include "spellcheck/dictionary/affix_filter.hpp"
-#include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/common/options.hpp"  // FilterExchange, a setting of the run
+#include "spellcheck/dictionary/affix_filter.hpp"
+#include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
 
 namespace spellcheck {

@@ -59,7 +59,7 @@ class Shard {
     }
   }
 
-  size_t entries() const { return entries_.size(); }   // lines received, duplicates included
+  size_t entries() const { return entries_.size(); }  // lines received, duplicates included
   size_t keys() const { return table_.size(); }
   const std::vector<uint64_t>& hashes() const { return hashes_; }  // one per entry
   size_t raw_bytes() const { return entries_.bytes.size(); }
@@ -120,8 +120,8 @@ class Shard {
     }
   };
 
-  Arena arena_;                    // the table's nodes; declared first, dies last
-  WordList entries_;               // owns the bytes the keys point into
+  Arena arena_;       // the table's nodes; declared first, dies last
+  WordList entries_;  // owns the bytes the keys point into
   std::vector<uint64_t> hashes_;
   Table table_;
   TrigramFilter trigrams_;

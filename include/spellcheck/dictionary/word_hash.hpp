@@ -12,7 +12,9 @@
 namespace spellcheck {
 
 inline bool is_ascii_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
-inline char ascii_lower(char c) { return is_ascii_upper(static_cast<unsigned char>(c)) ? static_cast<char>(c + 32) : c; }
+inline char ascii_lower(char c) {
+  return is_ascii_upper(static_cast<unsigned char>(c)) ? static_cast<char>(c + 32) : c;
+}
 
 inline uint64_t word_hash(std::string_view w) {
   if (w.empty() || !is_ascii_upper(static_cast<unsigned char>(w[0]))) return XXH3_64bits(w.data(), w.size());

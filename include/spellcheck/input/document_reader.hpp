@@ -34,7 +34,8 @@ struct LocalWords {
   uint64_t tokens = 0;              // words kept (sum of counts)
   uint64_t skipped_numbers = 0;     // digits-only tokens
   uint64_t skipped_long = 0;        // tokens longer than max_word_length
-  uint64_t bytes_read = 0;          // bytes of this share before snapping, compressed files decoded (sums to the total over ranks)
+  uint64_t bytes_read =
+      0;  // bytes of this share before snapping, compressed files decoded (sums to the total over ranks)
   std::vector<std::string> binary_paths;  // compressed files with InputFile::check_binary found binary, skipped
   // With ReaderTuning::line_marks (for --report): first_mark[i] places
   // first_pos[i] within the line counts of its work unit (line_marks.hpp),
@@ -47,17 +48,16 @@ struct LocalWords {
 using ProgressFn = std::function<void(uint64_t done, uint64_t total)>;
 
 struct ReaderTuning {
-  size_t unit_bytes = 0;                         // work unit size (0: from share size and threads)
-  size_t buffer_bytes = 1u << 20;                // read buffer per thread (raised to >= 2*max_word_length + 64)
+  size_t unit_bytes = 0;                        // work unit size (0: from share size and threads)
+  size_t buffer_bytes = 1u << 20;               // read buffer per thread (raised to >= 2*max_word_length + 64)
   size_t serial_merge_words = size_t{1} << 18;  // fewer distinct words (sum over threads): merged serially
-  bool line_marks = false;                       // count lines while tokenizing (LocalWords::first_mark)
+  bool line_marks = false;                      // count lines while tokenizing (LocalWords::first_mark)
 };
 
 // Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:
 // OpenMP's default. Throws InputError naming a file that cannot be read.
-LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length,
-                                  int threads, const ProgressFn& progress = {},
-                                  const ReaderTuning& tuning = {});
+LocalWords collect_document_words(const InputPlan& plan, int rank, int ranks, size_t max_word_length, int threads,
+                                  const ProgressFn& progress = {}, const ReaderTuning& tuning = {});
 
 // The same, added to bit by bit: ranges of files, and pieces of stream
 // inputs as they arrive (stream_input.hpp); the thread tables live on
@@ -87,15 +87,13 @@ class WordCollector {
 };
 
 // The same for arbitrary ranges (each snapped at both ends as above).
-LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges,
-                               size_t max_word_length, int threads, const ProgressFn& progress = {},
-                               const ReaderTuning& tuning = {});
+LocalWords collect_range_words(const InputPlan& plan, std::span<const ByteRange> ranges, size_t max_word_length,
+                               int threads, const ProgressFn& progress = {}, const ReaderTuning& tuning = {});
 
 // Stream positions -> file, line, column (same order as positions). Each
 // needed file prefix is read once: the re-reading way, kept as the tests'
 // reference for line marks (line_marks.hpp), which need no second read. Throws InputError for an unreadable file,
 // std::out_of_range for a position past the end of the stream.
-std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const uint64_t> positions,
-                                        int threads = 0);
+std::vector<Location> resolve_locations(const InputPlan& plan, std::span<const uint64_t> positions, int threads = 0);
 
 }  // namespace spellcheck

@@ -51,9 +51,7 @@ struct InputFile {
 // Stream positions of a compressed file: its decoded size is unknown when
 // planning, so it gets 64 positions per compressed byte (positions past that
 // are clamped to its last one; only --report locations could notice).
-inline uint64_t compressed_span(uint64_t disk_bytes) {
-  return std::max<uint64_t>(disk_bytes * 64, uint64_t{1} << 20);
-}
+inline uint64_t compressed_span(uint64_t disk_bytes) { return std::max<uint64_t>(disk_bytes * 64, uint64_t{1} << 20); }
 
 // grep's rule: a file is binary when its first block holds a NUL byte.
 inline constexpr size_t kBinaryCheckBytes = 4096;
@@ -66,11 +64,11 @@ struct PlanOptions {
 };
 
 struct InputPlan {
-  std::vector<InputFile> files;   // distinct paths, byte-wise (memcmp) ascending
-  std::vector<uint64_t> offsets;  // offsets[i]: where files[i] starts in the stream; offsets.back(): total
-  uint64_t skipped_binary = 0;    // binary files left out of directory walks
-  uint64_t skipped_hidden = 0;    // hidden files and folders left out
-  uint64_t skipped_excluded = 0;  // files and folders matching --exclude
+  std::vector<InputFile> files;           // distinct paths, byte-wise (memcmp) ascending
+  std::vector<uint64_t> offsets;          // offsets[i]: where files[i] starts in the stream; offsets.back(): total
+  uint64_t skipped_binary = 0;            // binary files left out of directory walks
+  uint64_t skipped_hidden = 0;            // hidden files and folders left out
+  uint64_t skipped_excluded = 0;          // files and folders matching --exclude
   std::vector<std::string> binary_paths;  // the binary files left out (for --verbose; not serialized)
                                           // (compressed ones: by the reader, LocalWords)
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/input/input_plan.hpp"
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/input/input_plan.hpp"
 
 namespace spellcheck {
 
@@ -52,10 +52,10 @@ class LineTable {
 
  private:
   const InputPlan* plan_ = nullptr;
-  std::vector<LineUnit> units_;           // by (file, begin)
-  std::vector<uint64_t> stream_begin_;    // units_[u] starts at this stream position
-  std::vector<uint64_t> lines_before_;    // newlines in the file before units_[u]
-  std::vector<uint64_t> line_start_;      // file offset where the line open at units_[u]'s start began
+  std::vector<LineUnit> units_;         // by (file, begin)
+  std::vector<uint64_t> stream_begin_;  // units_[u] starts at this stream position
+  std::vector<uint64_t> lines_before_;  // newlines in the file before units_[u]
+  std::vector<uint64_t> line_start_;    // file offset where the line open at units_[u]'s start began
 };
 
 // Collective: every rank's units, gathered and broadcast, as one table.

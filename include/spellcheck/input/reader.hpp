@@ -27,7 +27,8 @@ TextChunk read_line_share(const mpi::Comm& comm, const std::string& path);
 
 // The share of [0, size) that rank r of p reads, before snapping.
 inline uint64_t share_begin(uint64_t size, int r, int p) {
-  return static_cast<uint64_t>((static_cast<unsigned __int128>(size) * static_cast<unsigned>(r)) / static_cast<unsigned>(p));
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(size) * static_cast<unsigned>(r)) /
+                               static_cast<unsigned>(p));
 }
 
 // SPEC line cleaning: strip spaces, tabs and CRs from both ends.

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/input/document_reader.hpp"
 #include "spellcheck/input/input_plan.hpp"
-#include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/input/reader.hpp"
 
 namespace spellcheck {

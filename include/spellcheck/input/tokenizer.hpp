@@ -123,9 +123,7 @@ inline bool is_rsquo(const unsigned char* p, const unsigned char* end) noexcept 
 // An ASCII byte that is neither a letter, a digit nor '\'': no token and no
 // UTF-8 sequence can include it, so a stream may be cut right before it
 // without changing any token.
-constexpr bool is_safe_split(unsigned char b) noexcept {
-  return b < 0x80 && tok_detail::kClass[b] == tok_detail::kSep;
-}
+constexpr bool is_safe_split(unsigned char b) noexcept { return b < 0x80 && tok_detail::kClass[b] == tok_detail::kSep; }
 
 // True when the code point is a word character (ASCII letter/digit, or a
 // non-ASCII code point outside the SPEC's punctuation/symbol blocks).
@@ -147,8 +145,8 @@ inline bool is_ascii_number(std::string_view w) noexcept {
 namespace tok_detail {
 
 struct ScalarStop {
-  size_t pos;    // where scanning stopped
-  bool at_limit; // true: stopped at limit between tokens; false: done (pos as scan_tokens returns)
+  size_t pos;     // where scanning stopped
+  bool at_limit;  // true: stopped at limit between tokens; false: done (pos as scan_tokens returns)
 };
 
 // The scalar tokenizer: scans from p (which must not be inside a token
@@ -316,12 +314,13 @@ template <BlockIsa isa, class F>
   const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = base + text.size();
   const unsigned char* p = base;
-  std::string norm;  // tokens with U+2019 apostrophes (rare)
-  bool in_tok = false;           // a token runs through p - 1 ...
+  std::string norm;                          // tokens with U+2019 apostrophes (rare)
+  bool in_tok = false;                       // a token runs through p - 1 ...
   const unsigned char* tok_start = nullptr;  // ... from here
 #ifdef SPELLCHECK_TOKENIZER_SIMD
   auto emit = [&](const unsigned char* b, const unsigned char* e) {
-    on_token(std::string_view(reinterpret_cast<const char*>(b), static_cast<size_t>(e - b)), static_cast<size_t>(b - base));
+    on_token(std::string_view(reinterpret_cast<const char*>(b), static_cast<size_t>(e - b)),
+             static_cast<size_t>(b - base));
   };
   while (isa != BlockIsa::scalar && end - p > 64) {
     uint64_t alnum, apos, high;

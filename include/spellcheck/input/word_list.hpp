@@ -12,8 +12,8 @@
 namespace spellcheck {
 
 struct WordList {
-  std::string bytes;            // "w0\nw1\n..."
-  std::vector<uint64_t> starts; // starts[i]: offset of word i in bytes (64-bit: a rank may hold over 4 GiB)
+  std::string bytes;             // "w0\nw1\n..."
+  std::vector<uint64_t> starts;  // starts[i]: offset of word i in bytes (64-bit: a rank may hold over 4 GiB)
 
   size_t size() const { return starts.size(); }
   bool empty() const { return starts.empty(); }

@@ -59,14 +59,17 @@ class ZeroArray {
     const uintptr_t raw = reinterpret_cast<uintptr_t>(m);
     const uintptr_t aligned = (raw + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
     if (aligned > raw) ::munmap(m, aligned - raw);
-    if (raw + kHugePageBytes > aligned) ::munmap(reinterpret_cast<void*>(aligned + bytes_), raw + kHugePageBytes - aligned);
+    if (raw + kHugePageBytes > aligned)
+      ::munmap(reinterpret_cast<void*>(aligned + bytes_), raw + kHugePageBytes - aligned);
     hint_huge_pages(reinterpret_cast<void*>(aligned), bytes_);
     p_ = reinterpret_cast<T*>(aligned);
     mapped_ = true;
   }
   ~ZeroArray() { release(); }
   ZeroArray(ZeroArray&& o) noexcept
-      : p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)), bytes_(std::exchange(o.bytes_, 0)),
+      : p_(std::exchange(o.p_, nullptr)),
+        n_(std::exchange(o.n_, 0)),
+        bytes_(std::exchange(o.bytes_, 0)),
         mapped_(std::exchange(o.mapped_, false)) {}
   ZeroArray& operator=(ZeroArray&& o) noexcept {
     if (this != &o) {
@@ -119,8 +122,8 @@ constexpr uint64_t kLongWordTag = kInlineWordBytes + 1;  // the length byte of a
 
 struct WordKey {
   uint64_t w0, w1;
-  uint64_t h;      // table hash
-  const char* p;   // the bytes (long words: valid while the key is used)
+  uint64_t h;     // table hash
+  const char* p;  // the bytes (long words: valid while the key is used)
   uint64_t len;
   uint64_t tag() const { return len <= kInlineWordBytes ? len : kLongWordTag; }
 };

@@ -37,10 +37,10 @@ namespace spellcheck {
 class OutputFile {
  public:
   enum class Kind {
-    standard,   // stdout, or an inherited descriptor (/dev/stdout, /dev/fd/N)
-    direct,     // a device, FIFO or /proc file, opened and written in place
-    unnamed,    // O_TMPFILE in the target's directory, linked and renamed on commit
-    named,      // TARGET.tmp.<pid>, renamed on commit
+    standard,  // stdout, or an inherited descriptor (/dev/stdout, /dev/fd/N)
+    direct,    // a device, FIFO or /proc file, opened and written in place
+    unnamed,   // O_TMPFILE in the target's directory, linked and renamed on commit
+    named,     // TARGET.tmp.<pid>, renamed on commit
   };
 
   // Opens the destination now, so that an unwritable one fails before any
@@ -80,12 +80,12 @@ class OutputFile {
  private:
   static constexpr size_t kBuffer = size_t{256} << 10;
   void write_all(std::string_view bytes);
-  void link_unnamed();  // Kind::unnamed -> named: TARGET.tmp.<pid>
+  void link_unnamed();                    // Kind::unnamed -> named: TARGET.tmp.<pid>
   [[noreturn]] void fail(int err) const;  // InputError: cannot write 'path': reason
-  std::string path_;    // as given, for messages
-  std::string target_;  // after symbolic links
-  std::string tmp_;     // a named temporary file to remove unless committed
-  RemovalOnSignal removal_;  // tmp_, while it exists
+  std::string path_;                      // as given, for messages
+  std::string target_;                    // after symbolic links
+  std::string tmp_;                       // a named temporary file to remove unless committed
+  RemovalOnSignal removal_;               // tmp_, while it exists
   std::string buffer_;
   int fd_ = -1;
   bool own_fd_ = false;

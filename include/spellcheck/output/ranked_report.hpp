@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/suggest/ranking.hpp"
-#include "spellcheck/output/report.hpp"
 #include "spellcheck/input/word_list.hpp"
+#include "spellcheck/output/report.hpp"
+#include "spellcheck/suggest/ranking.hpp"
 
 namespace spellcheck {
 

@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/suggest/candidates.hpp"  // Slot
-#include "spellcheck/suggest/judge.hpp"
 #include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/input/word_list.hpp"
+#include "spellcheck/suggest/candidates.hpp"  // Slot
+#include "spellcheck/suggest/judge.hpp"
 
 namespace spellcheck {
 

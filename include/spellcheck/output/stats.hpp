@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include "spellcheck/output/json.hpp"
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/common/options.hpp"
+#include "spellcheck/output/json.hpp"
 #include "spellcheck/output/timing.hpp"
 
 namespace spellcheck {
@@ -53,7 +53,7 @@ struct SpecCounts {
   uint64_t binary_files_read = 0;  // compressed files found binary as they were read
   uint64_t distinct = 0, misspelled = 0;
   uint64_t generated = 0, pruned = 0, filter_rejected = 0, local_lookups = 0, remote_lookups = 0;
-  uint64_t hits = 0;  // local and remote
+  uint64_t hits = 0;                           // local and remote
   uint64_t messages_sent = 0, bytes_sent = 0;  // the lookup service's included
 };
 

@@ -42,7 +42,7 @@ class PhaseTimer {
 struct PhaseSummary {
   std::string phase;
   double avg = 0, min = 0, max = 0;
-  std::vector<double> per_rank;               // at rank 0 only
+  std::vector<double> per_rank;                // at rank 0 only
   std::vector<mpi::Traffic> traffic_per_rank;  // at rank 0 only
 };
 

@@ -57,8 +57,7 @@ class Candidates {
   // triple no entry has are dropped before hashing (counted in pruned()),
   // and with an affix filter, edits outside the word's window of useful
   // positions too.
-  void generate(std::string_view word, const TrigramFilter* trigrams = nullptr,
-                const AffixFilter* affixes = nullptr);
+  void generate(std::string_view word, const TrigramFilter* trigrams = nullptr, const AffixFilter* affixes = nullptr);
   // Distinct edit strings of the last word, kept or pruned.
   size_t generated() const { return generated_; }
   size_t pruned() const { return generated_ - n_; }
@@ -79,9 +78,9 @@ class Candidates {
 
   std::string word_;
   std::string scratch_;
-  std::vector<uint32_t> sym_;      // trigram symbols, two boundaries before, two after
-  std::vector<uint8_t> ok_pre_;    // ok_pre_[k]: triples 0..k-1 of the word all present
-  std::vector<uint8_t> ok_suf_;    // ok_suf_[k]: triples k..L all present
+  std::vector<uint32_t> sym_;    // trigram symbols, two boundaries before, two after
+  std::vector<uint8_t> ok_pre_;  // ok_pre_[k]: triples 0..k-1 of the word all present
+  std::vector<uint8_t> ok_suf_;  // ok_suf_[k]: triples k..L all present
   size_t generated_ = 0;
   std::vector<EditRef> edits_;
   std::vector<uint64_t> hashes_;

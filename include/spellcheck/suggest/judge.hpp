@@ -27,7 +27,7 @@ struct Judged {
   std::vector<uint64_t> occurrences;
   std::vector<uint64_t> first_position;
   std::vector<uint64_t> first_mark;  // its line mark, when words carried one (line_marks.hpp)
-  uint64_t distinct = 0;  // distinct words judged here
+  uint64_t distinct = 0;             // distinct words judged here
 };
 
 // Local. routed.values holds the columns {occurrences, position}, optionally

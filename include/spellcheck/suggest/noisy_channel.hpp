@@ -29,21 +29,21 @@ struct ChannelWeights {
   // american-insane and aspell's en_US word list (objective: mean of top-1
   // and top-5; figures in results/quality.md).
   double prior_weight = 0.79375;
-  double prior_floor = 1.125;  // pseudo-count of a word missing from the frequency list
+  double prior_floor = 1.125;      // pseudo-count of a word missing from the frequency list
   double collection_weight = 0.5;  // not fitted (the lists have no collection): a judgement
   int transposition = 3000;
   int substitution = 7000;
-  int keyboard_substitution = 0;      // added to substitution: keys that touch
-  int vowel_substitution = -1750;     // added to substitution: vowel for vowel
-  int insertion = 4000;               // a letter left out
-  int double_insertion = -1500;       // added: one of a doubled pair left out
-  int deletion = 8000;                // a letter added
-  int double_deletion = -1250;        // added: a letter repeated
-  int first_letter = 2250;            // an edit at the first letter
-  int same_sound = 3500;              // phonetic keys equal
-  int near_sound = 1000;              // phonetic keys one edit apart
-  int case_only = 19500;              // differs from the typo only in case
-  int capital_mismatch = 7250;        // a capital in the entry, none in the typo (`The` for `teh`)
+  int keyboard_substitution = 0;   // added to substitution: keys that touch
+  int vowel_substitution = -1750;  // added to substitution: vowel for vowel
+  int insertion = 4000;            // a letter left out
+  int double_insertion = -1500;    // added: one of a doubled pair left out
+  int deletion = 8000;             // a letter added
+  int double_deletion = -1250;     // added: a letter repeated
+  int first_letter = 2250;         // an edit at the first letter
+  int same_sound = 3500;           // phonetic keys equal
+  int near_sound = 1000;           // phonetic keys one edit apart
+  int case_only = 19500;           // differs from the typo only in case
+  int capital_mismatch = 7250;     // a capital in the entry, none in the typo (`The` for `teh`)
 };
 
 // Words that sound like the typo (phonetic keys at most one edit apart) are

@@ -27,18 +27,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/dictionary/delete_index.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
-#include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/suggest/ranking.hpp"
 #include "spellcheck/input/word_list.hpp"
+#include "spellcheck/suggest/ranking.hpp"
 
 namespace spellcheck {
 
 struct RankedParams {
-  DeleteParams deletes;       // max distance, prefix length
-  int sound_distance = 1;     // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
-  int rare_distance = 1;      // edits at most for entries without a frequency (when a list was given)
+  DeleteParams deletes;    // max distance, prefix length
+  int sound_distance = 1;  // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
+  int rare_distance = 1;   // edits at most for entries without a frequency (when a list was given)
   // Frequency tiers (when a list was given): the count an entry needs to be
   // a candidate beyond rare_distance, and to sound alike with a phonetic key
   // one edit away (equal keys: any count).
@@ -49,12 +49,12 @@ struct RankedParams {
 };
 
 struct RankedCounts {
-  uint64_t words = 0;          // looked up
-  uint64_t delete_lookups = 0; // prefix and sound deletes asked
-  uint64_t postings = 0;       // prefix hashes and entry references the deletes led to
-  uint64_t buckets_asked = 0;  // distinct buckets and sound-alike entries sent for checking
+  uint64_t words = 0;           // looked up
+  uint64_t delete_lookups = 0;  // prefix and sound deletes asked
+  uint64_t postings = 0;        // prefix hashes and entry references the deletes led to
+  uint64_t buckets_asked = 0;   // distinct buckets and sound-alike entries sent for checking
   uint64_t entries_checked = 0;
-  uint64_t found = 0;          // entries that passed the check
+  uint64_t found = 0;  // entries that passed the check
   uint64_t rounds = 0;
 };
 
@@ -69,17 +69,15 @@ class RankedIndex {
   std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                   RankedCounts& counts) const;
 
-  size_t bytes() const {
-    return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes();
-  }
+  size_t bytes() const { return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes(); }
   size_t entries() const { return buckets_.size(); }
 
  private:
   RankedParams params_;
-  int rare_distance_ = 2;           // in force: params' rare_distance, or max_distance without frequencies
+  int rare_distance_ = 2;  // in force: params' rare_distance, or max_distance without frequencies
   PrefixBuckets buckets_;
-  DeleteTable deletes_all_;        // every bucket's prefix deletes, up to rare_distance_
-  DeleteTable deletes_frequent_;   // buckets with a frequent entry, up to max_distance (if above rare_distance_)
+  DeleteTable deletes_all_;       // every bucket's prefix deletes, up to rare_distance_
+  DeleteTable deletes_frequent_;  // buckets with a frequent entry, up to max_distance (if above rare_distance_)
   uint64_t far_min_count_ = 1, sound_min_count_ = 1;  // in force (at least 1)
   SoundTable sounds_;
 };

@@ -7,14 +7,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "spellcheck/dictionary/affix_filter.hpp"
-#include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/comm/lookup_service.hpp"
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/dictionary/affix_filter.hpp"
+#include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/shard.hpp"
-#include "spellcheck/output/timing.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
 #include "spellcheck/input/word_list.hpp"
+#include "spellcheck/output/timing.hpp"
 
 namespace spellcheck {
 
@@ -39,8 +39,7 @@ struct Suggestions {
 // (unless MPI_THREAD_MULTIPLE), beside the OpenMP team's workers. If any
 // thread throws, the service still terminates with the other ranks, then the
 // first exception is rethrown on this rank (the others return normally).
-Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter,
-                    const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
-                    size_t batch_bytes, Progress& progress);
+Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const TrigramFilter* trigrams,
+                    const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes, Progress& progress);
 
 }  // namespace spellcheck
