@@ -18,7 +18,10 @@ count != output lines). Accepted runs go to:
                         speedup and efficiency against the 1x1x1 run)
   RESULTS/refused.csv   every refused run and why
   RESULTS/model.csv     cost model: predicted vs measured per point and phase
-  RESULTS/extrapolation.csv  the model on 1..512 nodes
+  RESULTS/extrapolation.csv  the model on 1..512 nodes: the paper dataset as
+                        measured (collection "as measured") and the document
+                        workload scaled to 1 GB, 10 GB, 1 TB collections,
+                        with the parallel efficiency against one node
   RESULTS/MODEL.txt     calibration (t_s, t_w), model inputs, and which phases
                         stop scaling
   RESULTS/*.png         speedup.png, efficiency.png, phases.png, comm.png,
@@ -31,6 +34,12 @@ Options:
   --paper-nodes LIST        node counts for the extrapolation (default 1,2,...,512)
   --paper-node RxT          ranks x threads of one node on paper (default 16x4)
   --paper-dataset NAME      dataset to extrapolate (default: the biggest strong one)
+  --collection-dataset NAME document dataset scaled to 1 GB, 10 GB and 1 TB
+                            collections (default: the biggest strong one in
+                            document mode)
+  --collection-stats FILE   --stats JSON of a document run on a collection
+                            (repeatable, 2 or more sizes): fits Heaps' law
+                            (default: costmodel.MEASURED_COLLECTIONS)
   --no-plots                CSV and MODEL.txt only
   --allow-refused           exit 0 even when runs were refused
 
@@ -48,12 +57,33 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import costmodel  # noqa: E402
 from sweep_plots import plots  # noqa: E402
-from sweep_tables import (aggregate, build_workloads, extrapolate, model_rows, model_text, phase_names,  # noqa: E402
-                          run_columns, write_csv)
+from sweep_tables import (aggregate, build_workloads, collections_from_stats, extrapolate,  # noqa: E402
+                          extrapolate_collections, heaps_laws, model_rows, model_text, phase_names, run_columns,
+                          write_csv)
 from sweep_verify import Refs, check_run, find_runs, load_json, warn  # noqa: E402
 
 
 # ------------------------------------------------------------------ main ----
+
+def collection_model(args, workloads, nets, ns, rpn, thr):
+    """-> (workload name, Heaps laws, their source, extrapolation rows) of
+    the document workload scaled to the collection sizes; rows empty (and
+    the source saying why) when there is none."""
+    docs = [d for d, w in workloads.items() if 'ingest' in w.phases and w.input_bytes]
+    name = args.collection_dataset or (max(docs, key=lambda d: workloads[d].input_bytes) if docs else '')
+    if name not in workloads or name not in docs:
+        return name, None, 'no document workload with a 1x1x1 run%s' % (' named ' + name if name else ''), []
+    if args.collection_stats:
+        colls = collections_from_stats([load_json(f) for f in args.collection_stats])
+        source = ', '.join(os.path.basename(f) for f in args.collection_stats)
+    else:
+        colls = costmodel.MEASURED_COLLECTIONS
+        source = ', '.join(c['name'] for c in colls) + ' (costmodel.MEASURED_COLLECTIONS)'
+    heaps = heaps_laws(colls)
+    if not heaps:
+        return name, None, "fewer than 2 collections to fit Heaps' law on", []
+    return name, heaps, source, extrapolate_collections(workloads[name], nets, heaps, ns, rpn, thr)
+
 
 def main():
     ap = argparse.ArgumentParser(description='verify, tabulate and plot a spellcheck scaling sweep')
@@ -65,6 +95,8 @@ def main():
     ap.add_argument('--paper-nodes', default='1,2,4,8,16,32,64,128,256,512')
     ap.add_argument('--paper-node', default='16x4')
     ap.add_argument('--paper-dataset', default='')
+    ap.add_argument('--collection-dataset', default='')
+    ap.add_argument('--collection-stats', action='append', default=[])
     ap.add_argument('--no-plots', action='store_true')
     ap.add_argument('--allow-refused', action='store_true')
     args = ap.parse_args()
@@ -136,14 +168,20 @@ def main():
         mrows = model_rows(workloads, points, nets[0], hw)
         write_csv(os.path.join(args.out, 'model.csv'), mrows)
         pds = args.paper_dataset or max(workloads, key=lambda d: workloads[d].generated)
+        rpn, thr = (int(x) for x in args.paper_node.lower().split('x'))
+        ns = [int(x) for x in args.paper_nodes.split(',') if x]
         if pds in workloads:
-            rpn, thr = (int(x) for x in args.paper_node.lower().split('x'))
-            ns = [int(x) for x in args.paper_nodes.split(',') if x]
             ext_rows = extrapolate(workloads[pds], nets, ns, rpn, thr)
-            write_csv(os.path.join(args.out, 'extrapolation.csv'), ext_rows)
+            for r in ext_rows:
+                r['collection'] = 'as measured'
         else:
             warn('warning: --paper-dataset %s has no 1x1x1 run' % pds)
-        model_lines = model_text(workloads, nets, len(cc_docs), mrows, ext_rows, pds, args.paper_node)
+        coll = collection_model(args, workloads, nets, ns, rpn, thr)
+        write_csv(os.path.join(args.out, 'extrapolation.csv'), ext_rows + coll[3],
+                  first=('network', 'collection', 'collection_bytes', 'dataset', 'nodes', 'ranks_per_node',
+                         'threads', 'ranks', 'cores', 'phase', 'compute', 'comm', 'time', 'efficiency'))
+        model_lines = model_text(workloads, nets, len(cc_docs), mrows, ext_rows, pds, args.paper_node, coll)
+        ext_rows = ext_rows + coll[3]
     else:
         model_lines = ['# Cost model: no strong dataset has a 1-node 1x1 run; nothing to model.']
     with open(os.path.join(args.out, 'MODEL.txt'), 'w') as f:

@@ -246,9 +246,12 @@ def plots(outdir, rows, points, phases, hw_cpus, emulated, host, mrows, ext_rows
 
     # model on paper: 1..512 nodes
     if ext_rows:
-        fig, axes = plt.subplots(1, len(nets), figsize=(6 * len(nets), 4.8), squeeze=False)
-        for ax, net in zip(axes[0], nets):
-            rs = [r for r in ext_rows if r['network'] == net.name]
+        # one row of panels per extrapolated workload (the paper dataset, each
+        # collection size), one column per network
+        names = list(dict.fromkeys(r['dataset'] for r in ext_rows))
+        fig, axes = plt.subplots(len(names), len(nets), figsize=(6 * len(nets), 4.8 * len(names)), squeeze=False)
+        for ax, (name, net) in zip([a for row in axes for a in row], [(d, n) for d in names for n in nets]):
+            rs = [r for r in ext_rows if r['network'] == net.name and r['dataset'] == name]
             ns = sorted({r['nodes'] for r in rs})
             for i, ph in enumerate(p for p in dict.fromkeys(r['phase'] for r in rs) if p != 'total'):
                 ys = [next(r['time'] for r in rs if r['nodes'] == n and r['phase'] == ph) for n in ns]

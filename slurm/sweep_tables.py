@@ -5,6 +5,7 @@ max over repetitions, speedup and efficiency), the cost model's predictions,
 its extrapolation, and the CSV writer. No plotting here.
 """
 import csv
+import math
 import os
 import statistics
 import sys
@@ -192,8 +193,36 @@ def build_workloads(rows, points, phases):
             w.beta = max(9.0, med(betas))
         if imbs:
             w.imbalance = med(imbs)
+        w.lines = mis
+        if mis > 1 and w.t1.get('report'):
+            w.sort_seconds = min(costmodel.SAMPLE_SORT_SECONDS, w.t1['report'] / (mis * math.log2(mis)))
+        w.traffic = fit_traffic(rs, w.phases, w.batch)
+        if 'candidates' in w.traffic:
+            w.beta = w.traffic['candidates'].per_lookup
         out[ds] = w
     return out
+
+
+def fit_traffic(rows, phases, batch):
+    """phase -> costmodel.TrafficFit from the rows' measured traffic (the
+    busiest rank's messages and bytes, medians per ranks x threads); a phase
+    without traffic columns (older stats files) gets none: the model
+    estimates it."""
+    fits = {}
+    for ph in phases:
+        groups = {}
+        for r in rows:
+            if r['ranks'] > 1 and r.get('traffic_%s_messages_max' % ph) is not None:
+                groups.setdefault((r['ranks'], r['threads']), []).append(r)
+        samples = []
+        for (p, t), rs in sorted(groups.items()):
+            s = (p, t, med([r['traffic_%s_messages_max' % ph] for r in rs]), med([r['traffic_%s_bytes_max' % ph] for r in rs]))
+            lookups = med([r['sent_to_other_ranks'] / p for r in rs if r.get('sent_to_other_ranks')])
+            samples.append(s + (lookups or 0.0,))
+        fit = costmodel.fit_traffic(costmodel.TRAFFIC_PATTERN.get(ph, 'fixed'), samples, batch)
+        if fit:
+            fits[ph] = fit
+    return fits
 
 
 def model_rows(workloads, points, net, hw_cpus):
@@ -227,11 +256,96 @@ def extrapolate(w, nets, nodes_list, rpn, threads):
                 rows.append({'network': net.name, 'dataset': w.name, 'nodes': n, 'ranks_per_node': rpn,
                              'threads': threads, 'ranks': p, 'cores': p * threads, 'phase': ph,
                              'compute': c, 'comm': m, 'time': c + m})
+                if ph == 'report':
+                    rows[-1]['sample_sort'] = w.sample_sort(p)
             rows.append({'network': net.name, 'dataset': w.name, 'nodes': n, 'ranks_per_node': rpn,
                          'threads': threads, 'ranks': p, 'cores': p * threads, 'phase': 'total',
                          'compute': sum(c for c, _ in pred.values()), 'comm': sum(m for _, m in pred.values()),
                          'time': w.total(pred)})
     return rows
+
+
+COLLECTIONS = [('1 GB', 1e9), ('10 GB', 1e10), ('1 TB', 1e12)]
+# The targets of issue 10: (collection, nodes) where the predicted parallel
+# efficiency against one node should be at least 0.8.
+EFFICIENCY_TARGETS = [('1 GB', 64), ('1 TB', 512)]
+
+
+def heaps_laws(collections):
+    """{'distinct': (K, beta), 'misspelled': (K, beta)} over collections of
+    several sizes (dicts with words, distinct, misspelled), or None."""
+    d = costmodel.fit_heaps(collections, 'distinct')
+    m = costmodel.fit_heaps(collections, 'misspelled')
+    return {'distinct': d, 'misspelled': m} if d and m else None
+
+
+def collections_from_stats(docs):
+    """Parsed --stats files of document runs -> collections for heaps_laws."""
+    out = []
+    for d in docs:
+        c = d.get('counts') or {}
+        if c.get('words') and c.get('distinct') and c.get('misspelled'):
+            out.append({'name': (d.get('options') or {}).get('inputs', ''), 'bytes': int(c.get('input_bytes', 0)),
+                        'words': int(c['words']), 'distinct': int(c['distinct']),
+                        'misspelled': int(c['misspelled'])})
+    return out
+
+
+def extrapolate_collections(w, nets, heaps, nodes_list, rpn, threads, collections=COLLECTIONS):
+    """The document workload w scaled to each collection size (Workload.scaled
+    with the Heaps exponents), on nodes_list nodes of rpn x threads; total rows
+    carry the parallel efficiency against the first node count."""
+    rows = []
+    for label, size in collections:
+        factor = size / w.input_bytes
+        ws = w.scaled(factor, heaps['distinct'][1], heaps['misspelled'][1], name='%s as %s' % (w.name, label))
+        rs = extrapolate(ws, nets, nodes_list, rpn, threads)
+        for r in rs:
+            r['collection'] = label
+            r['collection_bytes'] = size
+        for net in nets:
+            tot = sorted((r for r in rs if r['network'] == net.name and r['phase'] == 'total'),
+                         key=lambda r: r['nodes'])
+            for r in tot:
+                r['efficiency'] = tot[0]['time'] * tot[0]['nodes'] / (r['time'] * r['nodes'])
+        rows += rs
+    return rows
+
+
+def target_verdicts(coll_rows, net_name, targets=EFFICIENCY_TARGETS):
+    """MODEL.txt lines: does each efficiency target hold; if not, the phase
+    that loses most time against ideal scaling, and what it spends it on."""
+    out = []
+    for label, nodes in targets:
+        rs = [r for r in coll_rows if r['network'] == net_name and r['collection'] == label]
+        tot = [r for r in rs if r['phase'] == 'total' and r['nodes'] == nodes]
+        if not tot:
+            out.append('%s at %d nodes: not extrapolated' % (label, nodes))
+            continue
+        e = tot[0]['efficiency']
+        line = '%s at %d nodes: predicted efficiency %.0f%% (%.4g s) -> target (>= 80%%) %s' % (
+            label, nodes, 100 * e, tot[0]['time'], 'HOLDS' if e >= 0.8 else 'MISSED')
+        base = min(r['nodes'] for r in rs)
+        losses = []
+        for ph in dict.fromkeys(r['phase'] for r in rs if r['phase'] != 'total'):
+            at = next(r for r in rs if r['phase'] == ph and r['nodes'] == nodes)
+            b = next(r for r in rs if r['phase'] == ph and r['nodes'] == base)
+            losses.append((at['time'] - b['time'] * base / nodes, ph, at))
+        losses.sort(reverse=True)
+        worst = losses[0]
+        if worst[0] > 0:
+            at = worst[2]
+            line += ('; most time lost against ideal: %s (+%.3g s: compute %.3g s, communication %.3g s)' % (
+                worst[1], worst[0], at['compute'], at['comm']))
+            if at.get('sample_sort'):
+                line += (' [of its compute, %.3g s is every rank sorting the %d x %d gathered samples]' % (
+                    at['sample_sort'], at['ranks'], costmodel.SAMPLES_PER_RANK))
+            if len(losses) > 1 and losses[1][0] > 0:
+                line += ', then %s (+%.3g s)' % (losses[1][1], losses[1][0])
+            base_total = next(r for r in rs if r['phase'] == 'total' and r['nodes'] == base)['time']
+            line += '; without that loss %.0f%%' % (100 * base_total * base / (nodes * (tot[0]['time'] - worst[0])))
+        out.append(line)
+    return out
 
 
 def scaling_verdicts(ext_rows, net_name):
@@ -266,8 +380,10 @@ def run_columns(phases):
     return cols
 
 
-def model_text(workloads, nets, calibration_files, mrows, ext_rows, paper_dataset, paper_node):
-    """The lines of MODEL.txt: networks, workloads, model error, where phases stop scaling."""
+def model_text(workloads, nets, calibration_files, mrows, ext_rows, paper_dataset, paper_node, coll=None):
+    """The lines of MODEL.txt: networks, workloads, model error, where phases
+    stop scaling; coll: (workload name, heaps laws, their source, rows) of
+    the collection extrapolation."""
     model_lines = []
     model_lines.append('# Cost model (slurm/costmodel.py), written by slurm/collect.py')
     model_lines.append('')
@@ -292,6 +408,15 @@ def model_text(workloads, nets, calibration_files, mrows, ext_rows, paper_datase
                            'shard imbalance %.3f, batch %d B' % (
                                w.dict_bytes, w.entries, w.input_bytes, w.output_bytes, w.generated, w.phi,
                                w.beta, w.imbalance, w.batch))
+        model_lines.append('  report: sorting the p x %d samples costs %.3g s per n log2 n (timed std::sort, or the '
+                           '1-rank report time / (L log2 L) if smaller)' % (costmodel.SAMPLES_PER_RANK,
+                                                                           w.sort_seconds))
+        measured = w.measured_phases()
+        estimated = [ph for ph in w.phases if ph not in measured]
+        model_lines.append('  communication from measured traffic (--stats phase_traffic): %s; estimated: %s' % (
+            ', '.join(measured) or 'none', ', '.join(estimated) or 'none'))
+        for ph in measured:
+            model_lines.append('    %-10s %s' % (ph, w.traffic[ph].describe()))
     tot = [m for m in mrows if m['phase'] == 'total' and m['measured_med']]
     if tot:
         errs = [abs(m['predicted'] - m['measured_med']) / m['measured_med'] for m in tot]
@@ -304,4 +429,30 @@ def model_text(workloads, nets, calibration_files, mrows, ext_rows, paper_datase
             model_lines.append('')
             model_lines.append('extrapolation, %s, %s per node, %s:' % (paper_dataset, paper_node, n.name))
             model_lines += ['  ' + v for v in scaling_verdicts(ext_rows, n.name)]
+    if coll:
+        model_lines += collection_text(nets, paper_node, *coll)
     return model_lines
+
+
+def collection_text(nets, paper_node, wname, heaps, source, rows):
+    lines = ['', 'collections of 1 GB, 10 GB and 1 TB, from the document workload %s, %s per node:' % (
+        wname, paper_node)]
+    if not rows:
+        lines.append('  not extrapolated: %s' % source)
+        return lines
+    lines.append("  Heaps' law V = K n^beta (n tokens) from %s: distinct words K=%.4g beta=%.3f, "
+                 'misspelled distinct words K=%.4g beta=%.3f' % (
+                     source, heaps['distinct'][0], heaps['distinct'][1], heaps['misspelled'][0],
+                     heaps['misspelled'][1]))
+    lines.append('  ingest and input bytes grow with the collection; route, judge with its distinct words; '
+                 'candidates, report with its misspelled distinct words; read, shuffle, index, filter '
+                 '(the dictionary) stay as measured. Efficiency = T(1 node) / (nodes x T(nodes)).')
+    for n in nets:
+        lines.append('  %s:' % n.name)
+        for label, _ in COLLECTIONS:
+            tot = sorted((r for r in rows if r['network'] == n.name and r['collection'] == label and
+                          r['phase'] == 'total'), key=lambda r: r['nodes'])
+            lines.append('    %-6s %s' % (label, ', '.join('%d: %.3gs %.0f%%' % (
+                r['nodes'], r['time'], 100 * r['efficiency']) for r in tot)))
+        lines += ['    ' + v for v in target_verdicts(rows, n.name)]
+    return lines

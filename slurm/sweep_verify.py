@@ -175,4 +175,24 @@ def check_run(meta_path, refs):
         rss = [int(r.get('peak_rss_bytes', 0)) for r in per_rank if 'peak_rss_bytes' in r]
         if rss:
             row['peak_rss_max'] = max(rss)
+    row.update(traffic_columns(stats))
     return row, None
+
+
+def traffic_columns(stats):
+    """Per phase, from --stats phase_traffic: messages and bytes sent by the
+    busiest rank (traffic_PHASE_messages_max, traffic_PHASE_bytes_max) and by
+    all ranks together (..._total). Empty for stats files without it."""
+    cols = {}
+    totals = stats.get('phase_traffic') or {}
+    per_rank = [r.get('phase_traffic') or {} for r in stats.get('per_rank') or []]
+    for ph, v in totals.items():
+        if ph == 'total' or not isinstance(v, dict):
+            continue
+        cols['traffic_%s_messages_total' % ph] = int(v.get('messages_sent', 0))
+        cols['traffic_%s_bytes_total' % ph] = int(v.get('bytes_sent', 0))
+        mine = [r[ph] for r in per_rank if isinstance(r.get(ph), dict)]
+        if mine:
+            cols['traffic_%s_messages_max' % ph] = max(int(r.get('messages_sent', 0)) for r in mine)
+            cols['traffic_%s_bytes_max' % ph] = max(int(r.get('bytes_sent', 0)) for r in mine)
+    return cols

@@ -18,6 +18,7 @@ REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
 SLURM = os.path.join(REPO, 'slurm')
 sys.path.insert(0, SLURM)
 
+import costmodel  # noqa: E402
 import sweep_tables  # noqa: E402
 import sweep_verify  # noqa: E402
 
@@ -26,7 +27,7 @@ OUTPUT = b'qzxw: \nTeh:  Tea Ted The \n'
 
 
 def make_run(raw, name, *, nodes=1, rpn=1, threads=1, ranks=None, exit_code=0, output=OUTPUT,
-             stats_ranks=None, stats_threads=None, misspelled=None, total=1.0, kind='strong'):
+             stats_ranks=None, stats_threads=None, misspelled=None, total=1.0, kind='strong', traffic=None):
     """One run directory as spellcheck.sbatch leaves it; -> its meta.json path."""
     run = os.path.join(raw, 'runs', name)
     os.makedirs(run)
@@ -47,6 +48,14 @@ def make_run(raw, name, *, nodes=1, rpn=1, threads=1, ranks=None, exit_code=0, o
              'counts': {'misspelled': lines if misspelled is None else misspelled, 'words': 3},
              'phases': {'read': {'max': total / 2, 'avg': total / 2}, 'total': {'max': total, 'avg': total}},
              'per_rank': [{'bytes_sent': 100, 'messages_sent': 2}] * ranks}
+    if traffic is not None:  # per rank: {phase: (messages, bytes)}, as --stats phase_traffic
+        def entry(m, b):
+            return {'messages_sent': m, 'bytes_sent': b, 'messages_received': m, 'bytes_received': b}
+        stats['per_rank'] = [{'bytes_sent': 100, 'messages_sent': 2,
+                              'phase_traffic': {ph: entry(*v) for ph, v in t.items()}} for t in traffic]
+        stats['phases'].update({ph: {'max': total / 4, 'avg': total / 4} for ph in traffic[0]})
+        stats['phase_traffic'] = {ph: entry(sum(t[ph][0] for t in traffic), sum(t[ph][1] for t in traffic))
+                                  for ph in traffic[0]}
     with open(os.path.join(run, 'stats.json'), 'w') as f:
         json.dump(stats, f)
     return os.path.join(run, 'meta.json')
@@ -179,3 +188,135 @@ def test_command_line_nothing_to_collect_exits_2(tmp_path):
     os.makedirs(tmp_path / 'empty')
     p = collect('--raw', str(tmp_path / 'empty'), '--out', str(tmp_path / 'results'))
     assert p.returncode == 2 and 'no runs' in p.stderr
+
+
+# ------------------------------------------------ measured traffic, model ----
+
+def test_traffic_carried_from_stats_into_rows(raw):
+    traffic = [{'route': (3, 1000), 'report': (5, 70)}, {'route': (4, 900), 'report': (2, 30)}]
+    row, reason = check(raw, rpn=2, traffic=traffic)
+    assert reason is None
+    assert (row['traffic_route_messages_max'], row['traffic_route_bytes_max']) == (4, 1000)
+    assert (row['traffic_route_messages_total'], row['traffic_route_bytes_total']) == (7, 1900)
+    assert (row['traffic_report_messages_max'], row['traffic_report_bytes_max'],
+            row['traffic_report_bytes_total']) == (5, 70, 100)
+
+
+def test_rows_without_traffic_have_no_traffic_columns(raw):
+    row, reason = check(raw, rpn=2)
+    assert reason is None
+    assert not [k for k in row if k.startswith('traffic_')]
+
+
+def synthetic(fit, ps, t=1, lookups=0.0, batch=65536):
+    """(p, t, messages, bytes, lookups) points that follow fit exactly."""
+    out = []
+    for p in ps:
+        b = fit.counted_bytes(p, lookups)
+        out.append((p, t, fit.messages(p, t, b, batch), b, lookups))
+    return out
+
+
+@pytest.mark.parametrize('pattern, params', [
+    ('alltoall', dict(a=2.0, b=1.0, B=3.0e6, gamma=1.0)),
+    ('alltoall', dict(a=2.0, b=0.0, B=2.4e6, gamma=0.6)),     # document route: Heaps, not 1/p
+    ('allgather', dict(a=1.0, b=4.0, B=1.0e6, C=2.0e6)),
+    ('sort', dict(a=4.0, b=4.0, B=1.5e6, C=1500.0)),
+])
+def test_traffic_fit_recovers_known_parameters(pattern, params):
+    known = costmodel.TrafficFit(pattern, **params)
+    fit = costmodel.fit_traffic(pattern, synthetic(known, [2, 4, 8, 16]))
+    for k, v in params.items():
+        assert getattr(fit, k) == pytest.approx(v, rel=1e-6, abs=1e-6), k
+    assert fit.points == 4
+
+
+def test_traffic_fit_of_lookup_batches():
+    known = costmodel.TrafficFit('lookup', a=2.0, b=1.0, per_lookup=20.0)
+    points = []
+    for p, t in [(2, 1), (4, 2), (8, 1), (16, 2)]:
+        points += synthetic(known, [p], t=t, lookups=1e5)
+    fit = costmodel.fit_traffic('lookup', points)
+    assert (fit.a, fit.b, fit.per_lookup) == (pytest.approx(2.0), pytest.approx(1.0), pytest.approx(20.0))
+    # more bytes than a batch holds: full batches go at once
+    assert fit.messages(4, 1, 10 * 65536) == pytest.approx(2 * 3 + 1 + 10)
+
+
+def test_sort_fit_with_few_rank_counts_takes_the_sample_bytes_as_given():
+    known = costmodel.TrafficFit('sort', a=4.0, b=4.0, B=1.5e6, C=999.0)
+    fit = costmodel.fit_traffic('sort', synthetic(known, [2, 4]), sample_bytes=999.0)
+    assert (fit.B, fit.C) == (pytest.approx(1.5e6), 999.0)
+    # the wire moves the p*s samples once per rank, not p-1 times from rank 0
+    assert fit.wire_bytes(64) == pytest.approx(1.5e6 * 63 / 64 ** 2 + 999.0 * 128)
+
+
+def workload(**t1):
+    w = costmodel.Workload('w')
+    w.phases = list(t1)
+    w.t1 = dict(t1)
+    w.f = {ph: 0.0 for ph in t1}
+    w.dict_bytes, w.entries, w.input_bytes, w.words = 10 ** 7, 10 ** 6, 10 ** 7, 10 ** 6
+    w.output_bytes, w.lines, w.generated, w.phi = 10 ** 6, 10 ** 4, 10 ** 8, 0.01
+    return w
+
+
+NET = costmodel.Net(1e-6, 1e-10, 2e-6, 2e-10, 'test')
+
+
+def test_model_uses_measured_traffic_and_falls_back_to_the_estimate():
+    w = workload(route=1.0)
+    estimated = w.predict(8, 1, 8, NET)['route'][1]
+    ts, tw = NET.mix(8, 1)
+    assert estimated == pytest.approx(3 * ts + (7 + 3) * ts + tw * w.wire_bytes('route') / 8 * 7 / 8)
+    w.traffic['route'] = costmodel.TrafficFit('alltoall', a=2.0, b=0.0, B=1e5, gamma=1.0)
+    measured = w.predict(8, 1, 8, NET)['route'][1]
+    assert measured == pytest.approx(3 * ts + 14 * ts + tw * 1e5 * 7 / 64)
+    assert w.measured_phases() == ['route']
+
+
+def test_build_workloads_fits_traffic_and_falls_back_without_it(raw):
+    rows = []
+    for i, rpn in enumerate([1, 2, 4]):
+        traffic = [{'route': (2 * (rpn - 1), 4000 * (rpn - 1) // rpn ** 2)} for _ in range(rpn)]
+        row, reason = sweep_verify.check_run(make_run(raw, 'r%d' % i, rpn=rpn, traffic=traffic), refs_of(raw))
+        assert reason is None
+        rows.append(row)
+    phases = sweep_tables.phase_names(rows)
+    w = sweep_tables.build_workloads(rows, sweep_tables.aggregate(rows, phases), phases)[DATASET]
+    assert set(w.traffic) == {'route'}
+    assert (w.traffic['route'].a, w.traffic['route'].B) == (pytest.approx(2.0), pytest.approx(4000, rel=0.01))
+    old = [{k: v for k, v in r.items() if not k.startswith('traffic_')} for r in rows]
+    assert sweep_tables.build_workloads(old, sweep_tables.aggregate(old, phases), phases)[DATASET].traffic == {}
+
+
+def test_report_model_shrinks_with_p():
+    w = workload(report=1.0)
+    w.traffic['report'] = costmodel.TrafficFit('sort', a=4.0, b=4.0, B=2e6, C=64 * 24)
+    times = [sum(w.predict(p, 1, p, NET)['report']) for p in (1, 2, 4, 8, 16, 32, 64)]
+    assert all(a > b for a, b in zip(times, times[1:])), times
+    comp = [w.predict(p, 1, p, NET)['report'][0] for p in (1, 64)]
+    assert comp[1] < comp[0] / 32  # no rank writes the whole output any more
+
+
+def test_heaps_fit_recovers_k_and_beta():
+    colls = [{'words': n, 'distinct': 40.0 * n ** 0.5, 'misspelled': 3.0 * n ** 0.7} for n in (1e5, 1e6, 1e8)]
+    laws = sweep_tables.heaps_laws(colls)
+    assert laws['distinct'] == (pytest.approx(40.0), pytest.approx(0.5))
+    assert laws['misspelled'] == (pytest.approx(3.0), pytest.approx(0.7))
+
+
+def test_heaps_scaling_of_a_document_workload():
+    w = workload(read=1.0, shuffle=1.0, index=1.0, filter=1.0, ingest=1.0, route=1.0, judge=1.0, candidates=1.0,
+                 report=1.0)
+    w.traffic['route'] = costmodel.TrafficFit('alltoall', B=1e6)
+    s = w.scaled(100.0, 0.5, 0.75)
+    assert [s.t1[ph] for ph in costmodel.DICTIONARY_PHASES] == [1.0] * 4
+    assert s.t1['ingest'] == pytest.approx(100.0) and s.input_bytes == pytest.approx(100 * w.input_bytes)
+    assert s.t1['route'] == pytest.approx(10.0) and s.t1['judge'] == pytest.approx(10.0)
+    assert s.t1['candidates'] == pytest.approx(100 ** 0.75) and s.lines == pytest.approx(100 ** 0.75 * w.lines)
+    assert s.traffic['route'].B == pytest.approx(1e7) and w.traffic['route'].B == 1e6  # a copy
+    rows = sweep_tables.extrapolate_collections(w, [NET], {'distinct': (1, 0.5), 'misspelled': (1, 0.75)},
+                                                [1, 2, 4], 4, 1, collections=[('x', 1e9)])
+    eff = [r['efficiency'] for r in rows if r['phase'] == 'total']
+    assert eff[0] == 1.0 and all(0 < e <= 1.0 for e in eff)
+    assert sweep_tables.target_verdicts(rows, 'test', [('x', 4)])[0].startswith('x at 4 nodes: predicted efficiency')
