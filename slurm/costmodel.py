@@ -78,7 +78,8 @@ communication part:
 
 Start-ups and per-byte costs come from bench/commcost: within a node the
 intra-node ping-pong, across nodes the inter-node one, mixed by the share of
-peers off the node. On an oversubscribed machine (more busy threads than
+peers off the node; off-node bytes cost rpn x t_w because the rpn ranks of a
+node share its link. On an oversubscribed machine (more busy threads than
 hardware threads) compute is stretched by cores/hw_cpus, which is what lets
 the model follow the measured points past 2 cores here.
 
@@ -314,12 +315,14 @@ class Net:
         return Net(ts_a, tw_a or 0.0, ts_e, tw_e or 0.0, name)
 
     def mix(self, p, rpn):
-        """(t_s, t_w) for traffic spread evenly over the p-1 peers."""
+        """(t_s, t_w) for traffic spread evenly over the p-1 peers. The rpn
+        ranks of a node send off the node at the same time (every exchange is
+        collective) through one link: each gets 1/rpn of its bandwidth."""
         if p <= 1:
             return self.ts_intra, self.tw_intra
         off = max(0, p - rpn) / (p - 1)
         return (off * self.ts_inter + (1 - off) * self.ts_intra,
-                off * self.tw_inter + (1 - off) * self.tw_intra)
+                off * self.tw_inter * rpn + (1 - off) * self.tw_intra)
 
 
 class Workload:

@@ -394,6 +394,10 @@ def model_text(workloads, nets, calibration_files, mrows, ext_rows, paper_datase
                                1e-6 / n.tw_intra if n.tw_intra else 0, n.tw_inter * 1e9,
                                1e-6 / n.tw_inter if n.tw_inter else 0))
     model_lines.append('(%d commcost calibration file(s))' % calibration_files)
+    model_lines.append('assumed for both: the ranks of a node share one link (off-node bytes cost ranks per node '
+                       'x t_w), no overlap of communication with computation, every peer equally loaded; the '
+                       'InfiniBand-class values are typical HDR figures (one 100 Gb/s link per node, ~1.5 us MPI '
+                       'start-up), not a measured cluster')
     model_lines.append('')
     for ds, w in sorted(workloads.items()):
         model_lines.append('workload %s: T1 per phase %s' % (ds, ', '.join(
