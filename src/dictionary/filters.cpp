@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/common/options.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 
 namespace spellcheck {

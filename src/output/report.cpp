@@ -6,7 +6,9 @@
 #include <cstring>
 
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/suggest/candidates.hpp"
+#include "spellcheck/suggest/judge.hpp"
 
 namespace spellcheck {
 

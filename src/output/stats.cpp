@@ -1,5 +1,7 @@
 #include "spellcheck/output/stats.hpp"
 
+#include "spellcheck/common/options.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

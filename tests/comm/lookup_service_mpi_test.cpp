@@ -19,6 +19,7 @@
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/lookup_service.hpp"
 #include "spellcheck/common/fault.hpp"
+#include "spellcheck/common/options.hpp"
 #include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"

@@ -4,7 +4,6 @@
 // shards' trigram filters, the affix filter. The filters themselves are the
 // modules bloom_filter, trigram_filter and affix_filter.
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/common/options.hpp"  // FilterExchange, a setting of the run
 #include "spellcheck/dictionary/affix_filter.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
@@ -12,6 +11,7 @@
 namespace spellcheck {
 
 class Shard;
+enum class FilterExchange;  // a setting of the run (options.hpp)
 
 // Collective: the filter every rank probes before any lookup. allgather:
 // each rank fills a segment for its own shard (sized for the largest shard)

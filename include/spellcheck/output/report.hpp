@@ -1,24 +1,27 @@
 #pragma once
 // The report: each rank turns its hits into SPEC lines (candidates
 // regenerated from their edits, sorted byte-wise) and orders them (by
-// candidate count, then word) into one serialized run; rank 0 gathers the
-// runs and merges them as it writes.
+// candidate count, then word) into one serialized run; the ranks' runs are
+// put in the global order by sorted_output.hpp (a sample sort, no
+// gather).
 //
 // Half a million lines on docs/large: nothing here allocates per line. A
-// run is one buffer; rank 0 reads views into the gathered bytes and writes
-// through a fixed buffer, so the output is never held whole in memory.
+// run is one buffer, read back as views into its bytes.
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/input/word_list.hpp"
-#include "spellcheck/suggest/candidates.hpp"  // Slot
-#include "spellcheck/suggest/judge.hpp"
 
 namespace spellcheck {
+
+// Declared where they are made: the candidate phase's hits (candidates.hpp),
+// the owner's judgement (judge.hpp), the line numbers (line_marks.hpp).
+struct Slot;
+struct Judged;
+class LineTable;
 
 // One line of a run, as views into the run's bytes.
 struct LineView {

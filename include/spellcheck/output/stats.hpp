@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/common/options.hpp"
 #include "spellcheck/output/json.hpp"
 #include "spellcheck/output/timing.hpp"
 
 namespace spellcheck {
+
+struct Options;
 
 // {"messages_sent":..,"bytes_sent":..,"messages_received":..,"bytes_received":..}
 JsonObject traffic_json(const mpi::Traffic& t);
