@@ -216,9 +216,10 @@ def fit_traffic(rows, phases, batch):
                 groups.setdefault((r['ranks'], r['threads']), []).append(r)
         samples = []
         for (p, t), rs in sorted(groups.items()):
-            s = (p, t, med([r['traffic_%s_messages_max' % ph] for r in rs]), med([r['traffic_%s_bytes_max' % ph] for r in rs]))
+            messages = med([r['traffic_%s_messages_max' % ph] for r in rs])
+            sent = med([r['traffic_%s_bytes_max' % ph] for r in rs])
             lookups = med([r['sent_to_other_ranks'] / p for r in rs if r.get('sent_to_other_ranks')])
-            samples.append(s + (lookups or 0.0,))
+            samples.append((p, t, messages, sent, lookups or 0.0))
         fit = costmodel.fit_traffic(costmodel.TRAFFIC_PATTERN.get(ph, 'fixed'), samples, batch)
         if fit:
             fits[ph] = fit
@@ -285,9 +286,8 @@ def collections_from_stats(docs):
     for d in docs:
         c = d.get('counts') or {}
         if c.get('words') and c.get('distinct') and c.get('misspelled'):
-            out.append({'name': (d.get('options') or {}).get('inputs', ''), 'bytes': int(c.get('input_bytes', 0)),
-                        'words': int(c['words']), 'distinct': int(c['distinct']),
-                        'misspelled': int(c['misspelled'])})
+            out.append({'bytes': int(c.get('input_bytes', 0)), 'words': int(c['words']),
+                        'distinct': int(c['distinct']), 'misspelled': int(c['misspelled'])})
     return out
 
 

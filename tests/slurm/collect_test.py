@@ -305,6 +305,15 @@ def test_heaps_fit_recovers_k_and_beta():
     assert laws['misspelled'] == (pytest.approx(3.0), pytest.approx(0.7))
 
 
+def test_heaps_fit_from_stats_files_of_collections():
+    docs = [{'counts': {'words': n, 'distinct': int(50 * n ** 0.45), 'misspelled': int(2 * n ** 0.6)}}
+            for n in (10 ** 5, 10 ** 6, 10 ** 7)] + [{'counts': {'words': 5}}]  # no counts: left out
+    laws = sweep_tables.heaps_laws(sweep_tables.collections_from_stats(docs))
+    assert laws['distinct'][1] == pytest.approx(0.45, abs=1e-3)
+    assert laws['misspelled'][1] == pytest.approx(0.6, abs=1e-3)
+    assert sweep_tables.heaps_laws(sweep_tables.collections_from_stats(docs[:1])) is None
+
+
 def test_heaps_scaling_of_a_document_workload():
     w = workload(read=1.0, shuffle=1.0, index=1.0, filter=1.0, ingest=1.0, route=1.0, judge=1.0, candidates=1.0,
                  report=1.0)
