@@ -87,7 +87,8 @@ Collections (Workload.scaled): a document workload measured on one
 collection predicts another of s times its bytes by scaling each phase with
 what grows in it: ingest ~ bytes (s); route and judge ~ distinct words,
 candidates and report ~ misspelled distinct words, both by Heaps' law
-V = K n^beta (fit_heaps, from collections of several sizes); the
+V = K n^beta (fit_heaps, from collections of several sizes; misspelled
+never more than distinct, where the two fitted laws cross); the
 dictionary phases (read, shuffle, index, filter) stay as measured.
 """
 import copy
@@ -339,6 +340,7 @@ class Workload:
         self.words = 0            # input words (each routed word carries an 8-byte hash)
         self.output_bytes = 0
         self.lines = 0            # output lines (misspelled words)
+        self.distinct = 0         # distinct input words
         self.entries = 0
         self.generated = 0
         self.phi = 0.0            # filter pass rate of remote candidates
@@ -383,6 +385,8 @@ class Workload:
         w.name = name or '%s x %.3g' % (self.name, factor)
         v = factor ** distinct_beta
         mv = factor ** misspelled_beta
+        if self.distinct and self.lines:  # misspelled words are distinct words too
+            mv = min(mv, v * self.distinct / self.lines)
         grow = {'ingest': factor, 'route': v, 'judge': v, 'candidates': mv, 'report': mv}
         if 'ingest' not in self.phases:  # word lists: read holds the input too
             grow['read'] = factor
@@ -397,6 +401,7 @@ class Workload:
         w.generated = self.generated * mv
         w.output_bytes = self.output_bytes * mv
         w.lines = self.lines * mv
+        w.distinct = self.distinct * v
         return w
 
     def predict(self, p, t, nodes, net, hw_cpus=None):

@@ -194,6 +194,7 @@ def build_workloads(rows, points, phases):
         if imbs:
             w.imbalance = med(imbs)
         w.lines = mis
+        w.distinct = int(r0.get('distinct') or 0)
         if mis > 1 and w.t1.get('report'):
             w.sort_seconds = min(costmodel.SAMPLE_SORT_SECONDS, w.t1['report'] / (mis * math.log2(mis)))
         w.traffic = fit_traffic(rs, w.phases, w.batch)
@@ -301,8 +302,8 @@ def extrapolate_collections(w, nets, heaps, nodes_list, rpn, threads, collection
         ws = w.scaled(factor, heaps['distinct'][1], heaps['misspelled'][1], name='%s as %s' % (w.name, label))
         rs = extrapolate(ws, nets, nodes_list, rpn, threads)
         for r in rs:
-            r['collection'] = label
-            r['collection_bytes'] = size
+            r.update({'collection': label, 'collection_bytes': size, 'words': ws.words, 'distinct': ws.distinct,
+                      'misspelled': ws.lines})
         for net in nets:
             tot = sorted((r for r in rs if r['network'] == net.name and r['phase'] == 'total'),
                          key=lambda r: r['nodes'])
@@ -449,8 +450,13 @@ def collection_text(nets, paper_node, wname, heaps, source, rows):
                      source, heaps['distinct'][0], heaps['distinct'][1], heaps['misspelled'][0],
                      heaps['misspelled'][1]))
     lines.append('  ingest and input bytes grow with the collection; route, judge with its distinct words; '
-                 'candidates, report with its misspelled distinct words; read, shuffle, index, filter '
-                 '(the dictionary) stay as measured. Efficiency = T(1 node) / (nodes x T(nodes)).')
+                 'candidates, report with its misspelled distinct words (at most its distinct words); read, '
+                 'shuffle, index, filter (the dictionary) stay as measured. Efficiency = T(1 node) / (nodes x '
+                 'T(nodes)).')
+    for label, size in COLLECTIONS:
+        r = next(r for r in rows if r['collection'] == label)
+        lines.append('  %s: %.3g tokens, %.3g distinct words, %.3g misspelled' % (
+            label, r['words'], r['distinct'], r['misspelled']))
     for n in nets:
         lines.append('  %s:' % n.name)
         for label, _ in COLLECTIONS:

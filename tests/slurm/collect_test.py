@@ -324,6 +324,9 @@ def test_heaps_scaling_of_a_document_workload():
     assert s.t1['route'] == pytest.approx(10.0) and s.t1['judge'] == pytest.approx(10.0)
     assert s.t1['candidates'] == pytest.approx(100 ** 0.75) and s.lines == pytest.approx(100 ** 0.75 * w.lines)
     assert s.traffic['route'].B == pytest.approx(1e7) and w.traffic['route'].B == 1e6  # a copy
+    w.distinct = 2 * w.lines  # misspelled grows faster, but never past the distinct words
+    big = w.scaled(1e6, 0.5, 0.75)
+    assert big.distinct == pytest.approx(1e3 * w.distinct) and big.lines == pytest.approx(big.distinct)
     rows = sweep_tables.extrapolate_collections(w, [NET], {'distinct': (1, 0.5), 'misspelled': (1, 0.75)},
                                                 [1, 2, 4], 4, 1, collections=[('x', 1e9)])
     eff = [r['efficiency'] for r in rows if r['phase'] == 'total']
