@@ -17,6 +17,12 @@ size_t output_chunk_bytes() {
   return bytes;
 }
 
+size_t sample_count(int ranks, size_t samples_per_rank) {
+  constexpr size_t kSampleBudget = 16384, kFewestPerRank = 16;
+  const size_t p = static_cast<size_t>(std::max(1, ranks));
+  return std::min(samples_per_rank, std::max(kFewestPerRank, kSampleBudget / p));
+}
+
 void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(const LineView&)>& emit,
                size_t samples_per_rank) {
   const int p = comm.size();
@@ -35,20 +41,28 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
     }
   }
   const size_t n = lines.size();
-  // Regular samples of every run, gathered everywhere; p-1 splitters.
+  // Regular samples of every run, gathered on rank 0, which picks the p-1
+  // splitters and broadcasts them (the keys only, in the run format).
   std::string mine;
-  const size_t s = std::min(n, samples_per_rank);
+  const size_t s = std::min(n, sample_count(p, samples_per_rank));
   for (size_t i = 0; i < s; ++i) {
     const LineView& l = lines[(i + 1) * n / (s + 1)];
-    append_run_line(mine, l.candidates, l.word, {});  // the key only, in the run format
+    append_run_line(mine, l.candidates, l.word, {});
   }
-  const std::string all_samples = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
-  std::vector<LineView> samples;
-  for (RunReader r(all_samples); !r.done();) samples.push_back(r.next());
-  std::sort(samples.begin(), samples.end(), spec_less);
+  const mpi::Gathered gathered = mpi::gather_bytes(comm, mine);
+  std::string chosen;
+  if (comm.rank() == 0) {
+    std::vector<LineView> samples;
+    for (RunReader r(gathered.bytes); !r.done();) samples.push_back(r.next());
+    std::sort(samples.begin(), samples.end(), spec_less);
+    for (int j = 1; j < p && !samples.empty(); ++j) {
+      const LineView& l = samples[static_cast<size_t>(j) * samples.size() / static_cast<size_t>(p)];
+      append_run_line(chosen, l.candidates, l.word, {});
+    }
+  }
+  const std::string splitter_bytes = mpi::broadcast(comm, std::move(chosen));
   std::vector<LineView> splitters;
-  for (int j = 1; j < p && !samples.empty(); ++j)
-    splitters.push_back(samples[static_cast<size_t>(j) * samples.size() / static_cast<size_t>(p)]);
+  for (RunReader r(splitter_bytes); !r.done();) splitters.push_back(r.next());
   // Rank j gets the lines in [splitter j-1, splitter j): contiguous in the run.
   mpi::Bytes send;
   send.counts.assign(static_cast<size_t>(p), 0);

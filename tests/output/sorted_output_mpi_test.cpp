@@ -96,6 +96,15 @@ TEST_CASE("sort_runs: the slices in rank order are the global order, for any sam
   }
 }
 
+TEST_CASE("sample_count: the asked samples up to 256 ranks, then a budget of 16,384 keys, at least 16 a rank") {
+  for (const int p : {1, 2, 3, 64, 255, 256}) CHECK(sample_count(p, 64) == 64);
+  CHECK(sample_count(4, 3) == 3);
+  CHECK(sample_count(512, 64) == 32);
+  CHECK(sample_count(1024, 64) == 16);
+  CHECK(sample_count(8192, 64) == 16);
+  CHECK(sample_count(0, 64) == 64);
+}
+
 TEST_CASE("write_slices: into a file (every rank at its offset) and streamed through rank 0") {
   // Chunks of 3 bytes: many messages and write rounds (read once, here first).
   ::setenv("SPELLCHECK_MAX_MESSAGE_BYTES", "3", 1);
