@@ -11,9 +11,11 @@ communication part:
                     report: every rank sorts its own lines and writes its
                         slice of the output (collective MPI-IO), so it
                         shrinks with p like the others, plus the one part
-                        that grows: every rank sorts the p*s gathered
-                        samples (s = 64 lines per rank) to pick the p-1
-                        splitters, at c seconds per n log2 n: c =
+                        that grows: rank 0 sorts the p*s gathered samples
+                        (s = sample_count(p): 64 lines per rank up to 256
+                        ranks, then 16384/p, at least 16) to pick the p-1
+                        splitters while the others wait for them, at c
+                        seconds per n log2 n: c =
                         SAMPLE_SORT_SECONDS (timed std::sort of such keys),
                         or the 1-rank report time / (L log2 L) for its L
                         lines when smaller (an upper bound: that time also
@@ -40,15 +42,14 @@ communication part:
                        blocks (received volume does not shrink) + the
                        affix filter's all-reduce (C, constant).
       report           B (p-1) / p^2 + C p (p-1)   sample sort: one
-                       all-to-all of the lines, plus the p*s samples
-                       gathered on rank 0 and broadcast, which the
-                       wrappers count as p-1 sends of all of them on rank
-                       0 (C = s samples' bytes; fitted from 3+ rank
-                       counts, else s * SAMPLE_KEY_BYTES and B fitted on
-                       the rest). On the wire (predict) the broadcast
-                       moves the p*s samples once per rank: C * 2p
-                       (gather + a scatter-allgather broadcast), with the
-                       start-ups in m(p).
+                       all-to-all of the lines, plus the p-1 splitters
+                       broadcast from rank 0, which the wrappers count as
+                       p-1 sends of all of them on rank 0 (C = one key's
+                       bytes; fitted from 3+ rank counts, else
+                       SAMPLE_KEY_BYTES and B fitted on the rest). On the
+                       wire (predict): the p*s samples gathered on rank 0
+                       and the splitters broadcast once per rank,
+                       C p (s + 1), with the start-ups in m(p).
       candidates       bytes per remote lookup (busiest rank, request +
                        reply, measured) x remote lookups per rank
                        S/p = phi * G * (p-1)/p / p (G candidates generated,
@@ -70,9 +71,9 @@ communication part:
                       2 m_c t_s + t_w * beta * S/p,
                       m_c = max(min(t(p-1), S/p), beta*S/p / batch)
     report          sample sort: all-to-all of the output lines + the
-                    samples' gather and broadcast:
-                      (p-1 + ceil(log2 p)) t_s + t_w * (O (p-1)/p^2 + 2 p C)
-                      (O output bytes, C = s * SAMPLE_KEY_BYTES)
+                    samples' gather and the splitters' broadcast:
+                      (p-1 + ceil(log2 p)) t_s + t_w * (O (p-1)/p^2 + C p (s + 1))
+                      (O output bytes, C = SAMPLE_KEY_BYTES)
   No overlap of communication with computation is assumed (an upper bound:
   the lookup service does overlap its batches with candidate generation).
 
@@ -106,8 +107,18 @@ TRAFFIC_PATTERN = {'shuffle': 'alltoall', 'route': 'alltoall', 'filter': 'allgat
 ASSUMED_NET = {'name': 'assumed InfiniBand-class (t_s=1.5us, 12.5 GB/s)', 'ts_inter': 1.5e-6,
                'tw_inter': 0.08e-9, 'ts_intra': 0.4e-6, 'tw_intra': 0.1e-9}
 
-# src/output/sorted_output.hpp: samples_per_rank of the sample sort.
+# src/output/sorted_output.cpp: samples_per_rank of the sample sort, and
+# sample_count's budget past 256 ranks.
 SAMPLES_PER_RANK = 64
+SAMPLE_BUDGET = 16384
+FEWEST_SAMPLES_PER_RANK = 16
+
+
+def sample_count(p):
+    """Samples each rank gives the sample sort (sorted_output.cpp's
+    sample_count with the default samples_per_rank)."""
+    return min(SAMPLES_PER_RANK, max(FEWEST_SAMPLES_PER_RANK, SAMPLE_BUDGET // max(1, p)))
+
 # Bytes of one sample in the run format (the key: candidate count and word,
 # no suggestions), assumed when the measured rank counts cannot separate the
 # samples' traffic from the lines' (fewer than 3 rank counts).
@@ -199,7 +210,7 @@ class TrafficFit:
         """Bytes per rank on the wire: as counted, except the samples'
         broadcast, which MPI sends once per rank, not p-1 times from rank 0."""
         if self.pattern == 'sort' and p > 1:
-            return self.B * (p - 1) / p ** 2 + self.C * 2 * p
+            return self.B * (p - 1) / p ** 2 + self.C * p * (sample_count(p) + 1)
         return self.counted_bytes(p, lookups)
 
     def messages(self, p, t=1, bytes_rank=0.0, batch=65536, lookups=None):
@@ -220,7 +231,7 @@ class TrafficFit:
         elif self.pattern == 'allgather':
             b = 'bytes %.4g (p-1)/p + %.4g' % (self.B, self.C)
         elif self.pattern == 'sort':
-            b = 'bytes %.4g (p-1)/p^2 + %.4g p(p-1) counted (%.4g 2p of samples on the wire)' % (
+            b = 'bytes %.4g (p-1)/p^2 + %.4g p(p-1) counted (%.4g p(s+1) of samples and splitters on the wire)' % (
                 self.B, self.C, self.C)
         elif self.pattern == 'lookup':
             b = '%.1f bytes per remote lookup' % self.per_lookup
@@ -229,7 +240,7 @@ class TrafficFit:
         return '%s; %s (from %d rank count(s))' % (m, b, self.points)
 
 
-def fit_traffic(pattern, samples, batch=65536, sample_bytes=SAMPLES_PER_RANK * SAMPLE_KEY_BYTES):
+def fit_traffic(pattern, samples, batch=65536, sample_bytes=SAMPLE_KEY_BYTES):
     """samples: (p, t, messages, bytes[, remote lookups per rank]) of the
     busiest rank, p > 1 only; sample_bytes: the sort pattern's C when fewer
     than 3 rank counts. -> TrafficFit or None."""
@@ -362,14 +373,15 @@ class Workload:
         return math.ceil(self.entries / p * self.filter_bits / 8 / 64) * 64
 
     def samples(self, p):
-        """Samples every rank sorts in the report's sample sort."""
+        """Samples rank 0 sorts in the report's sample sort."""
         if p <= 1:
             return 0
-        per_rank = min(SAMPLES_PER_RANK, self.lines / p) if self.lines else SAMPLES_PER_RANK
+        per_rank = min(sample_count(p), self.lines / p) if self.lines else sample_count(p)
         return p * per_rank
 
     def sample_sort(self, p):
-        """Seconds every rank spends sorting the p*s gathered samples."""
+        """Seconds rank 0 spends sorting the p*s gathered samples (the
+        others wait for its splitters)."""
         n = self.samples(p)
         return self.sort_seconds * n * math.log2(n) if n > 1 else 0.0
 
@@ -452,7 +464,7 @@ class Workload:
             return 2 * m * ts + tw * b_rank
         if ph == 'report':
             return (p - 1 + lg(p)) * ts + tw * (self.output_bytes * share / p +
-                                                 2 * self.samples(p) * SAMPLE_KEY_BYTES)
+                                                 (self.samples(p) + p) * SAMPLE_KEY_BYTES)
         return 0.0
 
     def total(self, pred):

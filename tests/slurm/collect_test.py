@@ -246,8 +246,25 @@ def test_sort_fit_with_few_rank_counts_takes_the_sample_bytes_as_given():
     known = costmodel.TrafficFit('sort', a=4.0, b=4.0, B=1.5e6, C=999.0)
     fit = costmodel.fit_traffic('sort', synthetic(known, [2, 4]), sample_bytes=999.0)
     assert (fit.B, fit.C) == (pytest.approx(1.5e6), 999.0)
-    # the wire moves the p*s samples once per rank, not p-1 times from rank 0
-    assert fit.wire_bytes(64) == pytest.approx(1.5e6 * 63 / 64 ** 2 + 999.0 * 128)
+    # on the wire: the p*s samples gathered on rank 0 (s = 64 up to 256
+    # ranks) and the p-1 splitters broadcast once per rank, not p-1 times
+    # from rank 0
+    assert fit.wire_bytes(64) == pytest.approx(1.5e6 * 63 / 64 ** 2 + 999.0 * 64 * 65)
+    # past 256 ranks fewer samples per rank: 16384/p, at least 16
+    assert fit.wire_bytes(1024) == pytest.approx(1.5e6 * 1023 / 1024 ** 2 + 999.0 * 1024 * 17)
+
+
+def test_sample_count_follows_the_program():
+    assert [costmodel.sample_count(p) for p in (1, 2, 256, 512, 1024, 8192)] == [64, 64, 64, 32, 16, 16]
+
+
+def test_the_samples_sort_on_rank_0_stops_growing_past_the_budget():
+    w = costmodel.Workload('w')
+    w.lines = 10 ** 9
+    # 16 samples a rank from 1024 ranks on: the sort grows as p log p only
+    assert w.samples(256) == 256 * 64
+    assert w.samples(1024) == 1024 * 16
+    assert w.sample_sort(8192) < 0.05
 
 
 def workload(**t1):
