@@ -67,9 +67,14 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   // Folded code points and bucket hash of every entry, in input order.
   std::vector<char32_t> folded(entries.bytes.size());  // at most one code point per byte
   std::vector<uint64_t> start(n + 1, 0), prefix(n);
+  std::vector<uint8_t> capital(n, 0);
   for (size_t e = 0; e < n; ++e) {
     const size_t k = decode_utf8(entries[e], folded.data() + start[e]);
-    for (size_t i = 0; i < k; ++i) folded[start[e] + i] = fold_case(folded[start[e] + i]);
+    for (size_t i = 0; i < k; ++i) {
+      const char32_t c = folded[start[e] + i];
+      folded[start[e] + i] = fold_case(c);
+      capital[e] |= folded[start[e] + i] != c;  // is_upper(c)
+    }
     start[e + 1] = start[e] + k;
     prefix[e] = prefix_hash(folded.data() + start[e], k, p.prefix_length);
   }
@@ -97,7 +102,9 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
     h.folded_at = folded_.size();
     h.folded_size = static_cast<uint32_t>(k);  // a WordList entry is under 4 GiB
     h.has_frequency = frequency[e] > 0;
+    h.has_capital = capital[e];
     h.letters = letter_set(folded.data() + start[e], k);
+    h.counts = letter_counts(folded.data() + start[e], k);
     folded_.insert(folded_.end(), folded.begin() + static_cast<std::ptrdiff_t>(start[e]),
                    folded.begin() + static_cast<std::ptrdiff_t>(start[e + 1]));
     frequency_[i] = frequency[e];
@@ -137,6 +144,7 @@ uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
 
 bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
   if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return true;
+  if (((a ^ b) << 8) == 0) return true;  // the same key (the length and key bytes): distance 0
   char32_t x[6], y[6];
   const size_t n = a & 0xFF, m = b & 0xFF;
   for (size_t i = 0; i < n; ++i) x[i] = static_cast<char32_t>((a >> (8 * (i + 1))) & 0xFF);

@@ -64,6 +64,21 @@ uint64_t letter_set(const char32_t* w, size_t n) {
   return set;
 }
 
+LetterCounts letter_counts(const char32_t* w, size_t n) {
+  LetterCounts counts;
+  for (size_t i = 0; i < n; ++i) {
+    const char32_t c = w[i];
+    unsigned k;
+    if (c >= 'a' && c <= 'z') k = c - 'a';
+    else if (c == '\'') k = 26;
+    else k = 27 + static_cast<unsigned>((static_cast<uint64_t>(c) * 0x9E3779B97F4A7C15ULL) >> 59) % 5;
+    uint64_t& half = counts.half[k / 16];
+    const unsigned shift = 4 * (k % 16);
+    if (((half >> shift) & 0xF) < 7) half += uint64_t{1} << shift;
+  }
+  return counts;
+}
+
 void OsaPattern::assign(const char32_t* a, size_t n) {
   // Clear what the previous word set (not all 128 slots: most words touch a few).
   for (size_t i = 0; i < n_ && i < 64; ++i)

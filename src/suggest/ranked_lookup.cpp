@@ -3,8 +3,10 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -100,9 +102,10 @@ struct EntryBound {
   bool sound_one_edit = false;  // sounds alike one key edit away (sound_min_count)
 };
 
-// Tags a bucket range's first entry: not the typo's own bucket. Entry
-// numbers stay below it (a rank holds fewer than 2^31 entries).
-constexpr uint32_t kOtherBucket = 1U << 31;
+// Tags of a bucket range's first entry: not the typo's own bucket; found
+// only through the frequent table. Entry numbers stay below them (a rank
+// holds fewer than 2^30 entries).
+constexpr uint32_t kOtherBucket = 1U << 31, kFrequentOnly = 1U << 30;
 
 }  // namespace
 
@@ -255,6 +258,20 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     b.sound_one_edit = buckets_.frequency(x) >= sound_min_count_;
   }
 
+  // Each round's postings per word, flat, per request kind (reused
+  // between rounds).
+  struct Found {
+    std::vector<uint64_t> flat;
+    std::vector<size_t> start, at;
+    // Word i's postings, sorted and distinct, into out.
+    void distinct(size_t i, std::vector<uint64_t>& out) const {
+      out.assign(flat.begin() + static_cast<std::ptrdiff_t>(start[i]),
+                 flat.begin() + static_cast<std::ptrdiff_t>(start[i + 1]));
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+    }
+  };
+  std::array<Found, 3> found_by;  // kAll, kFrequent, kSound
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
     const size_t m = e - b;
@@ -345,59 +362,95 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     }
     const mpi::Bytes answered = mpi::alltoallv_bytes(comm, answers);
 
-    // 3. Per word: the buckets and sound-alike entries to check.
-    std::vector<std::vector<uint64_t>> prefixes(m), sound_refs(m);
-    {
+    // 3. Per word and request kind: the buckets and sound-alike entries to
+    //    check, flat (word i's at [start[i], start[i + 1])): counted, then
+    //    placed, so that no vector is grown per word.
+    auto each_answer = [&](auto&& f) {  // f(word | kind, count, postings) per record
       const char* req = requests.data.data();
       const char* ans = answered.data.data();
       for (size_t total = 0; total < requests.data.size(); total += kRecord) {
         req += 16;
         const uint32_t w = get<uint32_t>(req);
         const uint32_t k = get<uint32_t>(ans);
-        auto& into = (w & kKind) == kSound ? sound_refs[w & ~kKind] : prefixes[w & ~kKind];
-        for (uint32_t j = 0; j < k; ++j) into.push_back(get<uint64_t>(ans));
-        counts.postings += k;
+        f(w, k, ans);
+        ans += k * sizeof(uint64_t);
       }
+    };
+    for (auto& f : found_by) f.start.assign(m + 1, 0);
+    each_answer([&](uint32_t w, uint32_t k, const char*) {
+      found_by[w >> 30].start[(w & ~kKind) + 1] += k;
+      counts.postings += k;
+    });
+    for (auto& f : found_by) {
+      for (size_t i = 0; i < m; ++i) f.start[i + 1] += f.start[i];
+      f.flat.resize(f.start[m]);
+      f.at.assign(f.start.begin(), f.start.end() - 1);
     }
+    each_answer([&](uint32_t w, uint32_t k, const char* postings) {
+      Found& f = found_by[w >> 30];
+      std::memcpy(f.flat.data() + f.at[w & ~kKind], postings, k * sizeof(uint64_t));
+      f.at[w & ~kKind] += k;
+    });
 
     // 4. The words to the owners of those buckets and entries:
-    //    [u32 word][u32 length][bytes][u32 buckets][u32 entries]
-    //    [buckets x u64 prefix hash][entries x u32 entry].
+    //    [u32 word][u32 length][bytes][u32 buckets][u32 frequent-only
+    //    buckets][u32 entries][buckets x u64 prefix hash][frequent-only
+    //    buckets x u64 prefix hash][entries x u32 entry]. A bucket found
+    //    only through the frequent table holds no entry without a frequent
+    //    count within rare_distance of the word (the table of every bucket's
+    //    deletes up to rare_distance would have found it): its owner checks
+    //    only its frequent entries.
     std::atomic<uint64_t> to_check{0};
     auto check_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       out.assign(static_cast<size_t>(p), std::string());
-      std::vector<std::pair<int, uint64_t>> to;  // (owner, prefix hash) or (owner, entry)
-      std::vector<std::pair<int, uint64_t>> to_sound;
+      std::vector<uint64_t> all, frequent, refs, scratch;  // refs: (owner << 32 | entry), by owner already
+      std::vector<int> all_owner, frequent_owner;
+      std::vector<size_t> owner_at(static_cast<size_t>(p) + 1);
+      // Grouped by owner, in hash order within an owner (a stable counting
+      // sort: owners are few).
+      auto by_owner = [&](std::vector<uint64_t>& hashes, std::vector<int>& owners) {
+        owners.assign(hashes.size(), 0);
+        if (p == 1) return;
+        std::fill(owner_at.begin(), owner_at.end(), 0);
+        for (size_t k = 0; k < hashes.size(); ++k)
+          ++owner_at[static_cast<size_t>(owners[k] = owner_of(hashes[k], p)) + 1];
+        for (int d = 0; d < p; ++d) owner_at[static_cast<size_t>(d) + 1] += owner_at[static_cast<size_t>(d)];
+        scratch.resize(hashes.size());
+        for (size_t k = 0; k < hashes.size(); ++k) scratch[owner_at[static_cast<size_t>(owners[k])]++] = hashes[k];
+        hashes.swap(scratch);
+        for (size_t k = 0; k < hashes.size(); ++k) owners[k] = owner_of(hashes[k], p);  // now in that order
+      };
       for (size_t i = lo; i < hi; ++i) {
-        to.clear();
-        to_sound.clear();
-        for (const uint64_t h : prefixes[i]) to.emplace_back(owner_of(h, p), h);
-        for (const uint64_t r : sound_refs[i]) to_sound.emplace_back(static_cast<int>(r >> 32), r & 0xffffffffULL);
-        std::sort(to.begin(), to.end());
-        to.erase(std::unique(to.begin(), to.end()), to.end());
-        std::sort(to_sound.begin(), to_sound.end());
-        to_sound.erase(std::unique(to_sound.begin(), to_sound.end()), to_sound.end());
-        to_check.fetch_add(to.size() + to_sound.size(), std::memory_order_relaxed);
+        found_by[kAll >> 30].distinct(i, all);
+        found_by[kFrequent >> 30].distinct(i, scratch);
+        frequent.clear();
+        std::set_difference(scratch.begin(), scratch.end(), all.begin(), all.end(), std::back_inserter(frequent));
+        found_by[kSound >> 30].distinct(i, refs);
+        by_owner(all, all_owner);
+        by_owner(frequent, frequent_owner);
+        to_check.fetch_add(all.size() + frequent.size() + refs.size(), std::memory_order_relaxed);
         const std::string_view w = words[b + i];
-        size_t x = 0, y = 0;
-        while (x < to.size() || y < to_sound.size()) {
-          const int d = std::min(x < to.size() ? to[x].first : p, y < to_sound.size() ? to_sound[y].first : p);
-          size_t x2 = x, y2 = y;
-          while (x2 < to.size() && to[x2].first == d) ++x2;
-          while (y2 < to_sound.size() && to_sound[y2].first == d) ++y2;
+        size_t x = 0, f = 0, y = 0;
+        while (x < all.size() || f < frequent.size() || y < refs.size()) {
+          const int d = std::min({x < all.size() ? all_owner[x] : p, f < frequent.size() ? frequent_owner[f] : p,
+                                  y < refs.size() ? static_cast<int>(refs[y] >> 32) : p});
+          size_t x2 = x, f2 = f, y2 = y;
+          while (x2 < all.size() && all_owner[x2] == d) ++x2;
+          while (f2 < frequent.size() && frequent_owner[f2] == d) ++f2;
+          while (y2 < refs.size() && static_cast<int>(refs[y2] >> 32) == d) ++y2;
           std::string& s = out[static_cast<size_t>(d)];
           put(s, static_cast<uint32_t>(i));
           put(s, static_cast<uint32_t>(w.size()));
           s.append(w);
           put(s, static_cast<uint32_t>(x2 - x));
+          put(s, static_cast<uint32_t>(f2 - f));
           put(s, static_cast<uint32_t>(y2 - y));
-          for (; x < x2; ++x) put(s, to[x].second);
-          for (; y < y2; ++y) put(s, static_cast<uint32_t>(to_sound[y].second));
+          for (; x < x2; ++x) put(s, all[x]);
+          for (; f < f2; ++f) put(s, frequent[f]);
+          for (; y < y2; ++y) put(s, static_cast<uint32_t>(refs[y]));
         }
       }
     });
-    prefixes.clear();
-    sound_refs.clear();
     counts.buckets_asked += to_check.load();
     const mpi::Bytes checks = mpi::alltoallv_bytes(comm, concat(check_parts, p));
     check_parts.clear();
@@ -415,11 +468,12 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
       const std::string_view seg = std::string_view(checks.data).substr(off, checks.counts[static_cast<size_t>(src)]);
       off += seg.size();
       const auto starts = record_starts(seg, [](std::string_view s, size_t at) {
-        uint32_t len, nb, ne;
+        uint32_t len, nb, nf, ne;
         std::memcpy(&len, s.data() + at + 4, 4);
         std::memcpy(&nb, s.data() + at + 8 + len, 4);
-        std::memcpy(&ne, s.data() + at + 12 + len, 4);
-        return at + 16 + len + nb * 8ULL + ne * 4ULL;
+        std::memcpy(&nf, s.data() + at + 12 + len, 4);
+        std::memcpy(&ne, s.data() + at + 16 + len, 4);
+        return at + 20 + len + (nb + static_cast<uint64_t>(nf)) * 8ULL + ne * 4ULL;
       });
       struct Part {
         std::string bytes;
@@ -437,10 +491,12 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const std::string_view w(c, len);
           c += len;
           const uint32_t nb = get<uint32_t>(c);
+          const uint32_t nf = get<uint32_t>(c);
           const uint32_t ne = get<uint32_t>(c);
           const size_t qn = fold_word(w, q);
           pattern.assign(q.data(), qn);
           const uint64_t letters = letter_set(q.data(), qn);
+          const LetterCounts tally = letter_counts(q.data(), qn);
           const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
           ranker.start(w, params_.top);
           // Memory misses, not the distance, are most of the cost here:
@@ -448,16 +504,18 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           // of their first entries and of the sound-alike entries, are
           // fetched ahead so that their misses overlap.
           const char* hashes = c;
-          for (uint32_t k = 0; k < nb; ++k) buckets_.prefetch(get<uint64_t>(c));
+          for (uint32_t k = 0; k < nb + nf; ++k) buckets_.prefetch(get<uint64_t>(c));
           ranges.clear();
-          for (uint32_t k = 0; k < nb; ++k) {
+          for (uint32_t k = 0; k < nb + nf; ++k) {
             const uint64_t h = get<uint64_t>(hashes);
-            ranges.push_back(buckets_.bucket_range(h));
-            if (ranges.back().first == ranges.back().second) continue;
-            buckets_.prefetch_entry(ranges.back().first);
-            __builtin_prefetch(&entry_bounds[ranges.back().first]);
+            HashDirectory::Range r = buckets_.bucket_range(h);
+            if (r.first == r.second) continue;
+            buckets_.prefetch_entry(r.first);
+            __builtin_prefetch(&entry_bounds[r.first]);
             // Only the typo's own bucket can hold an entry at distance 0.
-            if (h != own_bucket) ranges.back().first |= kOtherBucket;
+            if (h != own_bucket) r.first |= kOtherBucket;
+            if (k >= nb) r.first |= kFrequentOnly;
+            ranges.push_back(r);
           }
           const char* sound_entries = c;
           for (uint32_t k = 0; k < ne; ++k) {
@@ -476,8 +534,9 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const char32_t first_letter = qn ? q[0] : 0;
           auto check = [&](uint32_t x, int floor, int limit, bool sound) {
             const size_t en = buckets_.folded_size(x);
-            const int least = std::max(
-                {static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, buckets_.letters(x)), floor});
+            const int least =
+                std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, buckets_.letters(x)),
+                          letter_count_bound(tally, buckets_.letter_counts_of(x)), floor});
             if (least > limit) return;
             const EntryBound& b = entry_bounds[x];
             const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
@@ -498,13 +557,18 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             ++out.passed;
             if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
             ranker.offer(FoundEntry{buckets_.spelling(x), buckets_.frequency(x), buckets_.collection_count(x),
-                                    static_cast<uint8_t>(d), buckets_.sound_key(x)},
+                                    static_cast<uint8_t>(d), buckets_.sound_key(x), buckets_.folded(x), en,
+                                    buckets_.has_capital(x)},
                          b.prior);
           };
           for (const auto& [tagged, last] : ranges) {
             const int floor = tagged & kOtherBucket ? 1 : 0;
-            for (uint32_t x = tagged & ~kOtherBucket; x != last; ++x)
-              check(x, floor, entry_bounds[x].far ? max_d : rare_distance_, false);
+            const bool frequent_only = tagged & kFrequentOnly;
+            for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
+              const bool far = entry_bounds[x].far;
+              if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
+              check(x, floor, far ? max_d : rare_distance_, false);
+            }
           }
           for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), max_d + 1, reach, true);
           const RankedWord ranked = ranker.finish();

@@ -70,25 +70,50 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
     return;
   }
   if (full() && bound(prior, f.distance) < worst()) return;
-  entry_.resize(f.spelling.size() + 1);
-  const size_t m = decode_utf8(f.spelling, entry_.data());
-  folded_entry_.resize(m + 1);
-  bool entry_capital = false;
-  for (size_t k = 0; k < m; ++k) {
-    entry_capital = entry_capital || is_upper(entry_[k]);
-    folded_entry_[k] = fold_case(entry_[k]);
+  const char32_t* folded = f.folded;
+  size_t m = f.folded_size;
+  bool entry_capital = f.has_capital;
+  bool decoded = false;
+  if (folded == nullptr) {
+    entry_.resize(f.spelling.size() + 1);
+    m = decode_utf8(f.spelling, entry_.data());
+    folded_entry_.resize(m + 1);
+    entry_capital = false;
+    for (size_t k = 0; k < m; ++k) {
+      entry_capital = entry_capital || is_upper(entry_[k]);
+      folded_entry_[k] = fold_case(entry_[k]);
+    }
+    folded = folded_entry_.data();
+    decoded = true;
   }
   const bool capital_mismatch = pattern_ == CasePattern::lower && entry_capital;
-  const EditProfile edits = edit_profile(folded_.data(), n_, folded_entry_.data(), m);
   if (f.sound_key.empty() && m > 0) {
-    const std::string sound = phonetic_key(folded_entry_.data(), m);
+    const std::string sound = phonetic_key(folded, m);
     sound_b_.assign(sound.begin(), sound.end());
   } else {
     sound_b_.assign(f.sound_key.begin(), f.sound_key.end());
   }
   const int sound_distance = osa_distance(sound_a_.data(), sound_a_.size(), sound_b_.data(), sound_b_.size(), 2);
+  // The alignment is most of the cost: skipped when even the cheapest edits
+  // at this distance, with the sound and capital terms known exactly,
+  // cannot enter the top.
+  if (full()) {
+    // (edit_profile marks no first-letter edit on words past its table.)
+    const bool other_first =
+        m > 0 && n_ > 0 && folded[0] != folded_[0] && n_ <= kOsaStackLength && m <= kOsaStackLength;
+    const int64_t sound = sound_distance == 0 ? w_.same_sound : sound_distance == 1 ? w_.near_sound : 0;
+    const int64_t most = prior + sound + std::max(0, -w_.first_letter) - (capital_mismatch ? w_.capital_mismatch : 0) -
+                         f.distance * cheapest_edit_ + (f.distance == 0 ? w_.case_only : 0) -
+                         (other_first ? first_edit_ : 0);
+    if (most < worst()) return;
+  }
+  const EditProfile edits = edit_profile(folded_.data(), n_, folded, m);
   const int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
   if (full() && score < worst()) return;  // spelled only if it can enter the top
+  if (!decoded) {
+    entry_.resize(f.spelling.size() + 1);
+    m = decode_utf8(f.spelling, entry_.data());
+  }
   word_.clear();
   spell_in_case(entry_.data(), m, pattern_, word_);
   if (word_ == typo_) return;  // the typo itself is no suggestion

@@ -271,3 +271,66 @@ TEST_CASE("osa_distance and OsaPattern: every pair of words up to 5 letters over
   CHECK(words.size() == 364);
   CHECK(wrong == 0);
 }
+
+namespace {
+
+// What the count bound claims, computed plainly: per letter class, the
+// surplus and the shortfall of a's counts against b's (counts capped at 7).
+int plain_count_bound(const std::u32string& a, const std::u32string& b) {
+  const LetterCounts x = letter_counts(a.data(), a.size()), y = letter_counts(b.data(), b.size());
+  int surplus = 0, shortfall = 0;
+  for (int k = 0; k < 32; ++k) {
+    const int ca = static_cast<int>((x.half[k / 16] >> (4 * (k % 16))) & 0xF);
+    const int cb = static_cast<int>((y.half[k / 16] >> (4 * (k % 16))) & 0xF);
+    surplus += std::max(0, ca - cb);
+    shortfall += std::max(0, cb - ca);
+  }
+  return std::max(surplus, shortfall);
+}
+
+// A bound that looks plausible and is wrong: surplus plus shortfall (a
+// substitution lowers both at once).
+int broken_count_bound(const std::u32string& a, const std::u32string& b) {
+  const LetterCounts x = letter_counts(a.data(), a.size()), y = letter_counts(b.data(), b.size());
+  return detail::nibble_surplus(x.half[0], y.half[0]) + detail::nibble_surplus(x.half[1], y.half[1]) +
+         detail::nibble_surplus(y.half[0], x.half[0]) + detail::nibble_surplus(y.half[1], x.half[1]);
+}
+
+}  // namespace
+
+TEST_CASE("letter bounds never exceed the distance") {
+  // Every pair of words up to 5 letters over {a, b, c}, then random words
+  // (multi-byte letters, long repeats past the count cap) and near misses.
+  std::vector<std::u32string> words{U""};
+  for (size_t at = 0; at < words.size(); ++at)
+    if (words[at].size() < 5)
+      for (char32_t c : std::u32string(U"abc")) words.push_back(words[at] + c);
+  std::vector<std::pair<std::u32string, std::u32string>> pairs;
+  for (const auto& a : words)
+    for (const auto& b : words) pairs.emplace_back(a, b);
+  std::mt19937 rng(8);
+  for (int t = 0; t < 20000; ++t) {
+    const auto a = random_word(rng, 24);
+    pairs.emplace_back(a, t % 2 ? random_word(rng, 24) : mutate(rng, a, 1 + t % 4));
+  }
+  pairs.emplace_back(U"aaaaaaaaaaaa", U"bbbbbbbbbbbb");  // counts past the cap on both sides
+  size_t over = 0, count_wrong = 0, broken_over = 0, tight = 0;
+  for (const auto& [a, b] : pairs) {
+    const int d = naive_osa(a, b);
+    const int count = letter_count_bound(letter_counts(a.data(), a.size()), letter_counts(b.data(), b.size()));
+    const int set = letter_set_bound(letter_set(a.data(), a.size()), letter_set(b.data(), b.size()));
+    over += count > d;
+    over += set > d;
+    count_wrong += count != plain_count_bound(a, b);
+    broken_over += broken_count_bound(a, b) > d;
+    tight += count == d && d > 0;
+  }
+  CHECK(over == 0);
+  CHECK(count_wrong == 0);
+  // The check can fail: the broken bound is caught, and the true one is
+  // not trivially low.
+  CHECK(broken_over > 0);
+  CHECK(tight > pairs.size() / 10);
+  CHECK(letter_count_bound(letter_counts(U"abc", 3), letter_counts(U"xyz", 3)) == 3);
+  CHECK(letter_count_bound(letter_counts(U"misspeling", 10), letter_counts(U"misspellings", 12)) == 2);
+}

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "spellcheck/input/word_list.hpp"
+#include "spellcheck/suggest/osa_distance.hpp"
 
 namespace spellcheck {
 
@@ -102,8 +103,11 @@ class PrefixBuckets {
   size_t folded_size(uint32_t e) const { return heads_[e].folded_size; }
   uint64_t frequency(uint32_t e) const { return frequency_[e]; }
   bool has_frequency(uint32_t e) const { return heads_[e].has_frequency; }
+  bool has_capital(uint32_t e) const { return heads_[e].has_capital; }
   // letter_set of the folded entry: checked before the distance.
   uint64_t letters(uint32_t e) const { return heads_[e].letters; }
+  // letter_counts of the folded entry: checked before the distance too.
+  const LetterCounts& letter_counts_of(uint32_t e) const { return heads_[e].counts; }
   // What checking an entry reads first, in one cache line: fetched ahead
   // for a batch of entries so that their misses overlap.
   void prefetch_entry(uint32_t e) const { __builtin_prefetch(&heads_[e]); }
@@ -135,10 +139,12 @@ class PrefixBuckets {
   std::vector<char32_t> folded_;
   // Per entry, everything the distance check needs, side by side.
   struct EntryHead {
+    LetterCounts counts;
     uint64_t letters = 0;
     uint64_t folded_at = 0;
     uint32_t folded_size = 0;
-    uint32_t has_frequency = 0;
+    uint16_t has_frequency = 0;
+    uint16_t has_capital = 0;  // the spelling has a capital (ranking asks)
   };
   std::vector<EntryHead> heads_;
   std::vector<uint64_t> frequency_, collection_;

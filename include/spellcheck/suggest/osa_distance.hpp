@@ -26,6 +26,33 @@ inline int letter_set_bound(uint64_t a, uint64_t b) {
   return x > y ? x : y;
 }
 
+// A stronger bound from how often letters occur: an edit lowers the count
+// of at most one letter of the typo that the entry has fewer of, and raises
+// at most one that it has more of (a transposition changes no count), so
+// max(surplus, shortfall) edits are needed. 32 letter classes (a-z, the
+// apostrophe, the rest hashed into 5: a shared class only weakens the
+// bound) with counts saturating at 7 (the same argument holds for them),
+// four bits each, so the sums are a few word operations.
+struct LetterCounts {
+  uint64_t half[2] = {0, 0};  // classes 0-15, 16-31
+};
+LetterCounts letter_counts(const char32_t* w, size_t n);
+namespace detail {
+// Sum over the 16 four-bit fields of max(0, x - y) (fields at most 7).
+inline int nibble_surplus(uint64_t x, uint64_t y) {
+  constexpr uint64_t kHigh = 0x8888888888888888ULL, kLow = 0x7777777777777777ULL, kByte = 0x0F0F0F0F0F0F0F0FULL;
+  const uint64_t r = (x | kHigh) - y;  // each field 8 + x - y, in [1, 15]: no borrow between fields
+  const uint64_t pos = r & kLow & (((r & kHigh) >> 3) * 7);
+  const uint64_t bytes = (pos & kByte) + ((pos >> 4) & kByte);
+  return static_cast<int>((bytes * 0x0101010101010101ULL) >> 56);
+}
+}  // namespace detail
+inline int letter_count_bound(const LetterCounts& a, const LetterCounts& b) {
+  const int surplus = detail::nibble_surplus(a.half[0], b.half[0]) + detail::nibble_surplus(a.half[1], b.half[1]);
+  const int shortfall = detail::nibble_surplus(b.half[0], a.half[0]) + detail::nibble_surplus(b.half[1], a.half[1]);
+  return surplus > shortfall ? surplus : shortfall;
+}
+
 // One word checked against many (the ranked index checks hundreds of
 // entries per misspelled word): Hyyrö's bit-parallel OSA distance, one
 // pass of a few word operations per code point of the other word instead

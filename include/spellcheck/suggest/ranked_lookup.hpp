@@ -19,7 +19,11 @@
 //   2. the word to the owners of those buckets and entries, which check
 //      every entry with the true distance (OSA <= max distance; or, for a
 //      sound-alike, keys one edit apart and OSA <= sound_alike_reach) and
-//      send back the ones that pass, with their frequencies.
+//      send back the ones that pass, with their frequencies. A bucket found
+//      only through the frequent table has its frequent entries checked
+//      only (a rarer one within rare_distance would have come through the
+//      other table). Before the distance, each entry is bounded from below
+//      by its length, letter set and letter counts (osa_distance.hpp).
 // The asking rank ranks what came back (ranking.hpp). Rounds hold at most
 // words_per_round words per rank, so memory stays bounded; every rank takes
 // part in as many rounds as the busiest one needs.

@@ -21,6 +21,12 @@ struct FoundEntry {
   uint64_t collection_count = 0;
   uint8_t distance = 0;
   std::string_view sound_key;  // phonetic_key of the folded entry, if known (else computed)
+  // The folded code points of the spelling and whether it has a capital,
+  // if the caller keeps them (else decoded): the spelling is then decoded
+  // only for an entry that makes the top.
+  const char32_t* folded = nullptr;
+  size_t folded_size = 0;
+  bool has_capital = false;
 };
 
 struct RankedCandidate {
