@@ -156,6 +156,10 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   for (size_t i = 0; i < mine.words.size(); ++i)
     if (auto it = count_of.find(folded_text(mine.words[i])); it != count_of.end()) entry_counts[i] = it->second;
   count_of.clear();
+  // The check requests tag an entry index with its two top bits
+  // (kOtherBucket, kFrequentOnly).
+  if (mine.words.size() >= kFrequentOnly)
+    throw std::length_error("ranked index: more than 2^30 dictionary entries on one rank (use more ranks)");
   buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
 
   // Words without a frequency are candidates within rare_distance only
