@@ -392,6 +392,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     }
     each_answer([&](uint32_t w, uint32_t k, const char* postings) {
       Found& f = found_by[w >> 30];
+      if (k == 0) return;  // flat may be empty (data() null): memcpy must not see it
       std::memcpy(f.flat.data() + f.at[w & ~kKind], postings, k * sizeof(uint64_t));
       f.at[w & ~kKind] += k;
     });
