@@ -376,23 +376,22 @@ std::vector<std::string> gather(const Comm& comm, const std::string& mine, int r
 
 void barrier(const Comm& comm) { check(MPI_Barrier(comm.get()), "MPI_Barrier"); }
 
-std::vector<double> allgather(const Comm& comm, double v) {
-  std::vector<double> out(static_cast<size_t>(comm.size()));
-  check(MPI_Allgather(&v, 1, MPI_DOUBLE, out.data(), 1, MPI_DOUBLE, comm.get()), "MPI_Allgather");
+namespace {
+// One value from every rank, counted like the other collectives.
+template <class T>
+std::vector<T> allgather_value(const Comm& comm, T v, MPI_Datatype type) {
+  std::vector<T> out(static_cast<size_t>(comm.size()));
+  check(MPI_Allgather(&v, 1, type, out.data(), 1, type, comm.get()), "MPI_Allgather");
   const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
   count_sent(peers, peers * sizeof v);
   count_received(peers, peers * sizeof v);
   return out;
 }
+}  // namespace
 
-std::vector<uint64_t> allgather(const Comm& comm, uint64_t v) {
-  std::vector<uint64_t> out(static_cast<size_t>(comm.size()));
-  check(MPI_Allgather(&v, 1, MPI_UINT64_T, out.data(), 1, MPI_UINT64_T, comm.get()), "MPI_Allgather");
-  const uint64_t peers = static_cast<uint64_t>(comm.size() - 1);
-  count_sent(peers, peers * sizeof v);
-  count_received(peers, peers * sizeof v);
-  return out;
-}
+std::vector<double> allgather(const Comm& comm, double v) { return allgather_value(comm, v, MPI_DOUBLE); }
+
+std::vector<uint64_t> allgather(const Comm& comm, uint64_t v) { return allgather_value(comm, v, MPI_UINT64_T); }
 
 File::File(const Comm& comm, const std::string& path) {
   check(MPI_File_open(comm.get(), path.c_str(), MPI_MODE_RDONLY, MPI_INFO_NULL, &fh_), "MPI_File_open");
