@@ -25,7 +25,8 @@
 # Prints one line per failure (the settings, to rerun it) and a summary;
 # exit status 1 if any run crashed, hung (SOAK_TIMEOUT seconds, default
 # 120: raise it on a loaded machine, where a niced 8-rank TCP run with tiny
-# message rounds can take minutes), or printed other bytes.
+# message rounds can take minutes), or printed other bytes. 15 s before a
+# run's limit, every rank's stacks go to $TMPDIR/soak-runN.stacks (gdb).
 #   SOAK_SEED=S   the random seed (default 1): the same seed, the same runs
 # Run it niced: nice -n 19 bench/soak.sh 1000
 set -u
@@ -67,6 +68,8 @@ RANDOM=${SOAK_SEED:-1}
 pick() { local a=("$@"); echo "${a[RANDOM % ${#a[@]}]}"; }
 ucx_line='^\[[0-9.]+\] \[[^]]*\] +[^ ]+ +UCX +[A-Z]+ '  # a line of UCX's own log
 ok=0 bad=0 crashed=0 hung=0 ucx_log=0
+limit_s=${SOAK_TIMEOUT:-120}
+((limit_s >= 30)) || { echo "soak: SOAK_TIMEOUT is at least 30 s" >&2; exit 2; }
 start=$(date +%s)
 for ((i = 1; i <= n; i++)); do
   ranks=$((RANDOM % 8 + 1))
@@ -98,8 +101,30 @@ for ((i = 1; i <= n; i++)); do
   else
     launch=(mpirun -q -n "$ranks")
   fi
-  env "${envs[@]}" timeout -k 5 "${SOAK_TIMEOUT:-120}" "${launch[@]}" "$bin" -q "${args[@]}" >"$work/got" 2>"$work/err" </dev/null
+  # A run near its time limit gets every rank's stacks dumped first (gdb),
+  # so a hang leaves evidence of where it waits, not only its settings.
+  watcher=
+  if command -v gdb >/dev/null; then
+    (
+      # `wait` returns at once on a trapped signal: killed, it stops its
+      # sleep and leaves quietly, with no dump.
+      trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+      sleep $((limit_s - 15)) &
+      nap=$!
+      wait "$nap"
+      for pid in $(pgrep -f "^$bin "); do
+        echo "== pid $pid"
+        gdb -q -batch -ex 'thread apply all bt 30' -p "$pid" 2>/dev/null | grep -E '^#|^Thread'
+      done >"${TMPDIR:-/tmp}/soak-run$i.stacks"
+    ) &
+    watcher=$!
+  fi
+  env "${envs[@]}" timeout -k 5 "$limit_s" "${launch[@]}" "$bin" -q "${args[@]}" >"$work/got" 2>"$work/err" </dev/null
   rc=$?
+  if [ -n "$watcher" ]; then
+    kill "$watcher" 2>/dev/null
+    wait "$watcher" 2>/dev/null
+  fi
   cores=$(find "$work" -maxdepth 1 -name 'core*' | wc -l)
   [ "$cores" = 0 ] || for c in "$work"/core*; do mv "$c" "${TMPDIR:-/tmp}/soak-run$i-${c##*/}"; done
   if grep -qE "$ucx_line" "$work/got"; then
@@ -109,7 +134,7 @@ for ((i = 1; i <= n; i++)); do
   fi
   what="run $i: ${envs[*]} ${launch[*]} spellcheck ${args[*]}"
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-    hung=$((hung + 1)); echo "HUNG    $what"
+    hung=$((hung + 1)); echo "HUNG    $what (stacks: ${TMPDIR:-/tmp}/soak-run$i.stacks)"
   elif [ "$cores" != 0 ]; then
     crashed=$((crashed + 1)); echo "CORE    $what: exit $rc, core file(s) in ${TMPDIR:-/tmp}/soak-run$i-*: $(head -c 300 "$work/err")"
   elif [ "$rc" != 0 ]; then
