@@ -89,11 +89,23 @@ const NodeLayout& Comm::node_layout() const {
 }
 
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
-  // The same choice on every rank: the mode, the rank count and the layout
-  // are the same everywhere.
-  if (g_all_to_all != AllToAll::direct && comm.size() > 2) {
+  // The same choice on every rank: the mode, the rank count, the layout and
+  // the most any rank sends are the same everywhere. Below 16 ranks
+  // automatic stays direct without asking which ranks share a node.
+  const int p = comm.size();
+  const bool automatic = g_all_to_all == AllToAll::automatic;
+  if ((g_all_to_all == AllToAll::two_level && p > 2) || (automatic && p >= kTwoLevelFromRanks)) {
     const NodeLayout& layout = comm.node_layout();
-    if (use_two_level(g_all_to_all, layout, comm.size())) return alltoallv_two_level(comm, layout, send);
+    if (layout.two_level_possible) {
+      uint64_t most = 0;
+      if (automatic) {
+        uint64_t mine = 0;
+        for (size_t r = 0; r < send.counts.size(); ++r)
+          if (static_cast<int>(r) != comm.rank()) mine += send.counts[r];
+        most = allreduce_max(comm, mine);
+      }
+      if (use_two_level(g_all_to_all, layout, p, most)) return alltoallv_two_level(comm, layout, send);
+    }
   }
   return alltoallv_bytes_direct(comm, send);
 }

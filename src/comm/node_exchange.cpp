@@ -66,12 +66,12 @@ NodeLayout make_node_layout(const Comm& comm) {
   return l;
 }
 
-bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks) {
+bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks, uint64_t most_sent_bytes) {
   if (!layout.two_level_possible) return false;
   if (how == AllToAll::two_level) return true;
-  // From 16 ranks on, the p - 1 start-ups of the direct exchange outweigh
-  // the extra copy inside a node (results/MODEL.txt's network figures).
-  return how == AllToAll::automatic && ranks >= 16;
+  if (how != AllToAll::automatic || ranks < kTwoLevelFromRanks) return false;
+  const double saved = static_cast<double>(ranks - 1) - (layout.per_node - 1) - (layout.nodes - 1);
+  return saved * kStartupSeconds > static_cast<double>(most_sent_bytes) * kCopySecondsPerByte;
 }
 
 Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Bytes& send) {

@@ -265,11 +265,13 @@ Options:
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
   --filter-exchange M     allgather (default): every rank gets each shard's
                           filter; allreduce: one filter OR-ed over all ranks
-  --exchange M            the dictionary shuffle and word routing: direct
-                          (default; every rank to every rank), two-level
-                          (inside each node, then across nodes: fewer,
-                          larger messages), auto (two-level from 16 ranks on
-                          2+ nodes). Nodes: SPELLCHECK_RANKS_PER_NODE=L
+  --exchange M            the dictionary shuffle, word routing and the
+                          report's lines: direct (every rank to every rank),
+                          two-level (inside each node, then across nodes:
+                          fewer, larger messages), auto (default: two-level
+                          from 16 ranks on 2+ nodes when the start-ups saved
+                          outweigh copying the data once more, else
+                          direct). Nodes: SPELLCHECK_RANKS_PER_NODE=L
                           (emulated nodes of L ranks), else SLURM_NODEID,
                           else the ranks that share memory
   --no-trigram-filter     hash and probe every candidate (by default candidates

@@ -42,3 +42,14 @@ foreach(combo "4|2" "6|3")
          ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
     COMMAND $<TARGET_FILE:spellcheck>)
 endforeach()
+
+# The default --exchange auto on 16 ranks (emulated nodes of 4): two levels
+# where the start-ups saved outweigh the extra copy (routing a small word
+# list), direct where they do not (shuffling a big dictionary), from the
+# messages in --stats; outputs against the reference.
+spellcheck_add_mpi_test(NAME e2e.exchange_choice RANKS 16 THREADS 1 TIMEOUT 300
+  FIXTURES data.small LABELS "e2e;report"
+  WRAP bash ${CMAKE_CURRENT_SOURCE_DIR}/exchange_choice.sh $<TARGET_FILE:reference_spellcheck>
+       ${SPELLCHECK_TEST_DATA_DIR}/dict/american-insane.txt ${SPELLCHECK_TEST_DATA_DIR}/dict/small-10k.txt
+       ${SPELLCHECK_TEST_DATA_DIR}/words/d10k-w10k.txt --
+  COMMAND $<TARGET_FILE:spellcheck>)

@@ -91,7 +91,9 @@ class Comm {
 // How the personalised all-to-alls (dictionary shuffle, word routing) go:
 // direct, every rank to every other (p - 1 messages per rank), or in two
 // levels, within each node and then between nodes (node_exchange.hpp);
-// automatic picks two levels from 16 ranks on at least 2 nodes. Process-
+// automatic (the default) picks two levels from 16 ranks on at least 2
+// nodes when the start-ups saved outweigh the extra copy (use_two_level).
+// Process-
 // wide, set once before the first exchange (main, from --exchange); every
 // rank must set the same.
 enum class AllToAll { direct, two_level, automatic };

@@ -13,6 +13,7 @@
 // two levels need the same L everywhere and ranks placed by node in blocks
 // (node n holds ranks nL .. nL + L - 1, mpirun's and srun's default block
 // placement); otherwise, or on one node, the exchange stays direct.
+#include <cstdint>
 #include <memory>
 
 #include "spellcheck/comm/mpi.hpp"
@@ -30,8 +31,19 @@ struct NodeLayout {
 // Collective over comm.
 NodeLayout make_node_layout(const Comm& comm);
 
-// Whether `how` asks for two levels here (the same answer on every rank).
-bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks);
+// automatic: two levels are considered from this many ranks on.
+constexpr int kTwoLevelFromRanks = 16;
+// What automatic weighs (results/MODEL.txt's assumed InfiniBand-class
+// network): a start-up across nodes, and a byte copied once more inside a
+// node (the extra hop two levels take).
+constexpr double kStartupSeconds = 1.5e-6;
+constexpr double kCopySecondsPerByte = 0.1e-9;
+
+// Whether `how` asks for two levels here. automatic: from 16 ranks on, when
+// the start-ups two levels save per rank, (NL - 1) - (L - 1) - (N - 1), cost
+// more than copying the most any rank sends (most_sent_bytes, the same on
+// every rank) once more: the same answer on every rank.
+bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks, uint64_t most_sent_bytes);
 
 // Collective over comm: alltoallv_bytes in two levels (layout from comm,
 // two_level_possible). Same result as the direct exchange.

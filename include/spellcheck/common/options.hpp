@@ -21,9 +21,9 @@ struct Options {
   size_t batch_bytes = 64 * 1024;                              // --batch-bytes N: request aggregation size
   double filter_bits = 12.0;                                   // --filter-bits B: Bloom bits per dictionary entry
   FilterExchange filter_exchange = FilterExchange::allgather;  // --filter-exchange
-  // --exchange: how the dictionary shuffle and word routing travel
+  // --exchange: how the dictionary shuffle, word routing and report travel
   // (mpi::AllToAll: direct, two-level, auto).
-  std::string exchange = "direct";
+  std::string exchange = "auto";
   bool trigram_filter = true;      // --no-trigram-filter: hash and probe every candidate
   bool affix_filter = true;        // --no-affix-filter: try edits at every position
   int progress = -1;               // --progress / --no-progress; -1: when a terminal (progress.hpp)
