@@ -23,6 +23,15 @@ communication part:
   comm(phase)     = start-ups * t_s + bytes per rank * t_w, per rank, the
                     busiest rank's, plus ceil(log2 p) t_s for the agreement
                     all-reduce that ends every phase.
+                    All-to-alls (shuffle, route, the report's lines) go as
+                    the program's --exchange says (two_level(): auto, the
+                    default, takes two levels from 16 ranks on 2+ nodes
+                    while the start-ups saved outweigh one more copy): in two
+                    levels a(L-1) start-ups inside the node and a(N-1)
+                    across, and every byte once more at the intra-node t_w.
+                    The report's gather and broadcast are trees in MPI:
+                    ceil(log2 p) start-ups each, not the p-1 at the root
+                    that the wrappers count.
 
   Measured traffic (--stats phase_traffic, max over ranks; TrafficFit):
     messages per rank  m(p) = a (p-1) + b              (all-to-all phases,
@@ -106,6 +115,29 @@ TRAFFIC_PATTERN = {'shuffle': 'alltoall', 'route': 'alltoall', 'filter': 'allgat
 # HDR InfiniBand-class network (about 1.5 us start-up, 12.5 GB/s per link).
 ASSUMED_NET = {'name': 'assumed InfiniBand-class (t_s=1.5us, 12.5 GB/s)', 'ts_inter': 1.5e-6,
                'tw_inter': 0.08e-9, 'ts_intra': 0.4e-6, 'tw_intra': 0.1e-9}
+
+# src/comm/node_exchange.hpp: --exchange auto, the program's default since
+# 2b88713, takes two levels (within each node, then across nodes) from 16
+# ranks on 2+ nodes while the start-ups it saves outweigh copying the most a
+# rank sends once more inside the node. The extrapolation predicts the
+# program as shipped (auto); the measured points, as their runs went.
+PROGRAM_EXCHANGE = 'auto'
+TWO_LEVEL_FROM_RANKS = 16
+TWO_LEVEL_STARTUP_SECONDS = 1.5e-6
+TWO_LEVEL_COPY_SECONDS_PER_BYTE = 0.1e-9
+
+
+def two_level(exchange, p, nodes, rpn, bytes_rank):
+    """Whether the program's all-to-all goes in two levels (use_two_level)."""
+    if nodes < 2 or rpn < 2 or p != nodes * rpn:
+        return False
+    if exchange == 'two-level':
+        return p > 2
+    if exchange != 'auto' or p < TWO_LEVEL_FROM_RANKS:
+        return False
+    saved = (p - 1) - (rpn - 1) - (nodes - 1)
+    return saved * TWO_LEVEL_STARTUP_SECONDS > bytes_rank * TWO_LEVEL_COPY_SECONDS_PER_BYTE
+
 
 # src/output/sorted_output.cpp: samples_per_rank of the sample sort, and
 # sample_count's budget past 256 ranks.
@@ -360,6 +392,7 @@ class Workload:
         self.filter_bits = 12.0
         self.imbalance = 1.0
         self.sort_seconds = SAMPLE_SORT_SECONDS  # per comparison of the samples' sort
+        self.exchange = 'direct'  # --exchange of the measured runs
         self.skipped_on_one = []
 
     def wire_bytes(self, phase):
@@ -416,8 +449,10 @@ class Workload:
         w.distinct = self.distinct * v
         return w
 
-    def predict(self, p, t, nodes, net, hw_cpus=None):
-        """phase -> (compute, comm) seconds for p ranks x t threads on nodes."""
+    def predict(self, p, t, nodes, net, hw_cpus=None, exchange=None):
+        """phase -> (compute, comm) seconds for p ranks x t threads on nodes;
+        exchange: the program's --exchange (default: the measured runs')."""
+        exchange = exchange or self.exchange
         rpn = max(1, p // max(1, nodes))
         ts, tw = net.mix(p, rpn)
         cores = p * t
@@ -435,20 +470,40 @@ class Workload:
             comp *= stretch
             comm = lg(p) * ts  # the agreement all-reduce
             if p > 1:
-                comm += self.measured_comm(ph, p, t, ts, tw) if ph in self.traffic else self.estimated_comm(
-                    ph, p, t, ts, tw)
+                comm += self.measured_comm(ph, p, t, ts, tw, nodes, net, exchange) if ph in self.traffic else \
+                    self.estimated_comm(ph, p, t, ts, tw)
             out[ph] = (comp, comm)
         return out
 
     def remote_lookups(self, p):
         return self.phi * self.generated * (p - 1) / p / p
 
-    def measured_comm(self, ph, p, t, ts, tw):
+    def measured_comm(self, ph, p, t, ts, tw, nodes=1, net=None, exchange='direct'):
         fit = self.traffic[ph]
         lookups = self.remote_lookups(p)
         b = fit.wire_bytes(p, lookups)
-        m = fit.messages(p, t, b, self.batch, lookups if fit.pattern == 'lookup' else None)
-        return m * ts + b * tw
+        if fit.pattern not in ('alltoall', 'sort') or p <= 1:
+            m = fit.messages(p, t, b, self.batch, lookups if fit.pattern == 'lookup' else None)
+            return m * ts + b * tw
+        # a (p-1): a send and a receive per peer for the all-to-all itself;
+        # the sort's other start-ups are collectives (the samples' gather,
+        # the splitters' broadcast) that the wrappers count as p-1 at the
+        # root but MPI runs as trees (Open MPI's binomial gather and
+        # broadcast): ceil(log2 p) steps.
+        per_peer = fit.a if fit.pattern == 'alltoall' else min(fit.a, 2.0)
+        collectives = fit.a - per_peer
+        lines = b if fit.pattern == 'alltoall' else fit.B * (p - 1) / p ** 2
+        rpn = max(1, p // max(1, nodes))
+        start = (collectives * lg(p) + fit.b) * ts
+        extra = 0.0
+        if net is not None and two_level(exchange, p, nodes, rpn, lines):
+            # (L-1) peers inside the node, then (N-1) across; every byte
+            # copied once more inside the node.
+            start += per_peer * ((rpn - 1) * net.ts_intra + (nodes - 1) * net.ts_inter)
+            extra = lines * net.tw_intra
+        else:
+            start += per_peer * (p - 1) * ts
+        return max(0.0, start) + b * tw + extra
 
     def estimated_comm(self, ph, p, t, ts, tw):
         share = (p - 1) / p

@@ -153,6 +153,7 @@ def check_run(meta_path, refs):
         'input_bytes': input_bytes(meta.get('inputs') or []),
         'batch_bytes': (stats.get('options') or {}).get('batch_bytes', ''),
         'filter_bits': (stats.get('options') or {}).get('filter_bits', ''),
+        'exchange': (stats.get('options') or {}).get('exchange', ''),
         'git': labels.get('git', ''),
     }
     phases = stats.get('phases') or {}

@@ -291,6 +291,44 @@ def test_model_uses_measured_traffic_and_falls_back_to_the_estimate():
     assert w.measured_phases() == ['route']
 
 
+def test_two_level_choice_mirrors_the_program():
+    # node_exchange_test.cpp checks the same numbers on use_two_level().
+    assert not costmodel.two_level('auto', 8, 4, 2, 0)                   # fewer than 16 ranks
+    assert costmodel.two_level('auto', 16, 4, 4, 134000)                  # 9 start-ups saved
+    assert not costmodel.two_level('auto', 16, 4, 4, 136000)
+    assert costmodel.two_level('auto', 1024, 64, 16, 14000000)            # 945 saved
+    assert not costmodel.two_level('auto', 1024, 64, 16, 14400000)
+    assert not costmodel.two_level('auto', 16, 16, 1, 0)                  # one rank a node
+    assert not costmodel.two_level('direct', 1024, 64, 16, 0)
+    assert costmodel.two_level('two-level', 8, 4, 2, 1 << 40)
+
+
+def test_all_to_all_in_two_levels_and_collectives_as_trees():
+    w = workload(route=1.0, report=1.0)
+    w.traffic['route'] = costmodel.TrafficFit('alltoall', a=2.0, b=0.0, B=1e5, gamma=1.0)
+    w.traffic['report'] = costmodel.TrafficFit('sort', a=4.0, b=4.0, B=2e6, C=24.0)
+    p, nodes, rpn = 64, 4, 16
+    ts, tw = NET.mix(p, rpn)
+    lg = costmodel.lg(p)
+    route_bytes = 1e5 * (p - 1) / p ** 2
+    direct = w.predict(p, 1, nodes, NET, exchange='direct')
+    assert direct['route'][1] == pytest.approx(lg * ts + 2 * (p - 1) * ts + tw * route_bytes)
+    auto = w.predict(p, 1, nodes, NET, exchange='auto')
+    two = 2 * (15 * NET.ts_intra + 3 * NET.ts_inter)
+    assert auto['route'][1] == pytest.approx(lg * ts + two + tw * route_bytes + NET.tw_intra * route_bytes)
+    assert auto['route'][1] < direct['route'][1]
+    # The report: its all-to-all as the exchange goes, gather and broadcast
+    # as trees (2 x log2 p), not as the 2 (p-1) the wrappers count at rank 0.
+    fit = w.traffic['report']
+    wire = fit.wire_bytes(p)
+    assert direct['report'][1] == pytest.approx(lg * ts + (2 * lg + 4) * ts + 2 * (p - 1) * ts + tw * wire)
+    lines = 2e6 * (p - 1) / p ** 2
+    assert auto['report'][1] == pytest.approx(lg * ts + (2 * lg + 4) * ts + two + tw * wire + NET.tw_intra * lines)
+    # The measured runs' exchange is the default.
+    w.exchange = 'auto'
+    assert w.predict(p, 1, nodes, NET) == auto
+
+
 def test_build_workloads_fits_traffic_and_falls_back_without_it(raw):
     rows = []
     for i, rpn in enumerate([1, 2, 4]):
