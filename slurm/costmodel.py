@@ -29,6 +29,9 @@ communication part:
                     while the start-ups saved outweigh one more copy): in two
                     levels a(L-1) start-ups inside the node and a(N-1)
                     across, and every byte once more at the intra-node t_w.
+                    The filters' allgather and OR go in two levels where
+                    the all-to-alls could (whatever the size): across nodes
+                    a node's link carries each byte once, not once per rank.
                     The report's gather and broadcast are trees in MPI:
                     ceil(log2 p) start-ups each, not the p-1 at the root
                     that the wrappers count.
@@ -482,6 +485,16 @@ class Workload:
         fit = self.traffic[ph]
         lookups = self.remote_lookups(p)
         b = fit.wire_bytes(p, lookups)
+        rpn = max(1, p // max(1, nodes))
+        if fit.pattern == 'allgather' and p > 1 and net is not None and two_level(exchange, p, nodes, rpn, 0):
+            # The filters' collectives in two levels: the Bloom blocks
+            # (B) across nodes from the N-1 peers at the same place, each
+            # node's link carrying every byte once, then inside the node;
+            # the affix filter's OR (C): the node's OR, each rank's 1/L
+            # slice across nodes, the slices put together inside the node.
+            start = fit.a * ((nodes - 1) * net.ts_inter + (rpn - 1) * net.ts_intra) + fit.b * ts
+            return start + (fit.B * (nodes - 1) / nodes + fit.C) * net.tw_inter + \
+                (fit.B * (rpn - 1) / rpn + 2 * fit.C) * net.tw_intra
         if fit.pattern not in ('alltoall', 'sort') or p <= 1:
             m = fit.messages(p, t, b, self.batch, lookups if fit.pattern == 'lookup' else None)
             return m * ts + b * tw
@@ -493,7 +506,6 @@ class Workload:
         per_peer = fit.a if fit.pattern == 'alltoall' else min(fit.a, 2.0)
         collectives = fit.a - per_peer
         lines = b if fit.pattern == 'alltoall' else fit.B * (p - 1) / p ** 2
-        rpn = max(1, p // max(1, nodes))
         start = (collectives * lg(p) + fit.b) * ts
         extra = 0.0
         if net is not None and two_level(exchange, p, nodes, rpn, lines):

@@ -88,13 +88,28 @@ const NodeLayout& Comm::node_layout() const {
   return *layout_;
 }
 
+namespace {
+// Whether two levels may be taken at all here; below 16 ranks automatic
+// stays direct without asking which ranks share a node.
+bool two_levels_considered(int p) {
+  return (g_all_to_all == AllToAll::two_level && p > 2) ||
+         (g_all_to_all == AllToAll::automatic && p >= kTwoLevelFromRanks);
+}
+
+// The layout when the filters' collectives go in two levels, else null.
+const NodeLayout* two_level_collectives(const Comm& comm) {
+  if (!two_levels_considered(comm.size())) return nullptr;
+  const NodeLayout& layout = comm.node_layout();
+  return use_two_level(g_all_to_all, layout, comm.size(), 0) ? &layout : nullptr;
+}
+}  // namespace
+
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
   // The same choice on every rank: the mode, the rank count, the layout and
-  // the most any rank sends are the same everywhere. Below 16 ranks
-  // automatic stays direct without asking which ranks share a node.
+  // the most any rank sends are the same everywhere.
   const int p = comm.size();
   const bool automatic = g_all_to_all == AllToAll::automatic;
-  if ((g_all_to_all == AllToAll::two_level && p > 2) || (automatic && p >= kTwoLevelFromRanks)) {
+  if (two_levels_considered(p)) {
     const NodeLayout& layout = comm.node_layout();
     if (layout.two_level_possible) {
       uint64_t most = 0;
@@ -224,6 +239,16 @@ void allreduce_min(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI
 void allreduce_max(const Comm& c, std::vector<double>& v) { reduce_vec(c, v, MPI_DOUBLE, MPI_MAX); }
 
 void allreduce_bor(const Comm& comm, uint64_t* words, size_t n) {
+  if (const NodeLayout* layout = two_level_collectives(comm)) allreduce_bor_two_level(*layout, words, n);
+  else allreduce_bor_direct(comm, words, n);
+}
+
+void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out) {
+  if (const NodeLayout* layout = two_level_collectives(comm)) allgather_words_two_level(*layout, mine, n, out);
+  else allgather_words_direct(comm, mine, n, out);
+}
+
+void allreduce_bor_direct(const Comm& comm, uint64_t* words, size_t n) {
   // In rounds of at most max_message_bytes().
   const size_t round = std::max<size_t>(1, max_message_bytes() / sizeof(uint64_t));
   for (size_t off = 0; off < n; off += round) {
@@ -234,7 +259,7 @@ void allreduce_bor(const Comm& comm, uint64_t* words, size_t n) {
   count_reduction(comm, n * sizeof(uint64_t));
 }
 
-void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out) {
+void allgather_words_direct(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out) {
   const size_t np = static_cast<size_t>(comm.size());
   const size_t piece = std::max<size_t>(1, piece_bytes(comm.size()) / sizeof(uint64_t));
   const uint64_t peers = np - 1;

@@ -1,5 +1,6 @@
 #include "spellcheck/comm/node_exchange.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -139,6 +140,36 @@ Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Byte
     q += got.counts[n];
   }
   return recv;
+}
+
+void allgather_words_two_level(const NodeLayout& layout, const uint64_t* mine, size_t n, uint64_t* out) {
+  const size_t n_nodes = static_cast<size_t>(layout.nodes), per_node = static_cast<size_t>(layout.per_node);
+  // Across nodes: the words of every node's rank at this place, by node.
+  std::vector<uint64_t> across(n_nodes * n);
+  allgather_words_direct(*layout.cross_comm, mine, n, across.data());
+  // Inside the node: every place's, by place then node; out is by rank,
+  // node n's rank at place l being n L + l.
+  std::vector<uint64_t> inside(per_node * n_nodes * n);
+  allgather_words_direct(*layout.node_comm, across.data(), n_nodes * n, inside.data());
+  for (size_t l = 0; l < per_node; ++l)
+    for (size_t node = 0; node < n_nodes; ++node)
+      std::memcpy(out + (node * per_node + l) * n, inside.data() + (l * n_nodes + node) * n, n * sizeof(uint64_t));
+}
+
+void allreduce_bor_two_level(const NodeLayout& layout, uint64_t* words, size_t n) {
+  const size_t per_node = static_cast<size_t>(layout.per_node);
+  // The node's OR on each of its ranks (shared memory), then each rank
+  // ORs its 1/L slice with its peers at the same place on the other nodes,
+  // and the node puts the slices back together.
+  allreduce_bor_direct(*layout.node_comm, words, n);
+  const size_t slice = (n + per_node - 1) / per_node;
+  const size_t begin = std::min(n, static_cast<size_t>(layout.local) * slice);
+  const size_t len = std::min(slice, n - begin);
+  allreduce_bor_direct(*layout.cross_comm, words + begin, len);
+  std::vector<uint64_t> mine(slice, 0), all(per_node * slice);
+  if (len > 0) std::memcpy(mine.data(), words + begin, len * sizeof(uint64_t));
+  allgather_words_direct(*layout.node_comm, mine.data(), slice, all.data());
+  if (n > 0) std::memcpy(words, all.data(), n * sizeof(uint64_t));
 }
 
 }  // namespace spellcheck::mpi

@@ -265,7 +265,7 @@ Options:
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
   --filter-exchange M     allgather (default): every rank gets each shard's
                           filter; allreduce: one filter OR-ed over all ranks
-  --exchange M            the dictionary shuffle, word routing and the
+  --exchange M            the dictionary shuffle, word routing, filters and
                           report's lines: direct (every rank to every rank),
                           two-level (inside each node, then across nodes:
                           fewer, larger messages), auto (default: two-level

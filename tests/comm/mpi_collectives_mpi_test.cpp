@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/comm/node_exchange.hpp"
@@ -145,6 +146,35 @@ TEST_CASE("two-level all-to-all: the direct exchange's result on emulated nodes 
         mpi::set_all_to_all(mpi::AllToAll::direct);
         CHECK(got.counts == direct.counts);
         CHECK(got.data == direct.data);
+      }
+    }
+    // The filters' collectives: allgather and OR in two levels, the direct
+    // forms' results (n not a multiple of the ranks on a node included).
+    for (size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{301}}) {
+      CAPTURE(n);
+      std::vector<uint64_t> mine(n), bits(n);
+      for (size_t i = 0; i < n; ++i) {
+        mine[i] = (static_cast<uint64_t>(me) << 32) + i * 0x9e3779b97f4a7c15ULL;
+        bits[i] = uint64_t{1} << ((i * 7 + static_cast<size_t>(me) * 13) % 64);
+      }
+      std::vector<uint64_t> all_direct(static_cast<size_t>(p) * n), or_direct = bits;
+      mpi::allgather_words_direct(comm, mine.data(), n, all_direct.data());
+      mpi::allreduce_bor_direct(comm, or_direct.data(), n);
+      if (possible) {
+        std::vector<uint64_t> all_two(static_cast<size_t>(p) * n), or_two = bits;
+        mpi::allgather_words_two_level(layout, mine.data(), n, all_two.data());
+        mpi::allreduce_bor_two_level(layout, or_two.data(), n);
+        CHECK(all_two == all_direct);
+        CHECK(or_two == or_direct);
+      }
+      for (auto how : {mpi::AllToAll::two_level, mpi::AllToAll::automatic}) {
+        mpi::set_all_to_all(how);
+        std::vector<uint64_t> all(static_cast<size_t>(p) * n), ored = bits;
+        mpi::allgather_words(comm, mine.data(), n, all.data());
+        mpi::allreduce_bor(comm, ored.data(), n);
+        mpi::set_all_to_all(mpi::AllToAll::direct);
+        CHECK(all == all_direct);
+        CHECK(ored == or_direct);
       }
     }
   }

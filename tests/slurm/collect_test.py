@@ -329,6 +329,21 @@ def test_all_to_all_in_two_levels_and_collectives_as_trees():
     assert w.predict(p, 1, nodes, NET) == auto
 
 
+def test_filter_collectives_in_two_levels_cross_each_node_link_once():
+    w = workload(filter=1.0)
+    w.traffic['filter'] = costmodel.TrafficFit('allgather', a=1.0, b=4.0, B=1e6, C=2e6)
+    p, nodes, rpn = 64, 4, 16
+    ts, tw = NET.mix(p, rpn)
+    lg = costmodel.lg(p)
+    direct = w.predict(p, 1, nodes, NET, exchange='direct')['filter'][1]
+    assert direct == pytest.approx(lg * ts + (63 + 4) * ts + tw * (1e6 * 63 / 64 + 2e6))
+    auto = w.predict(p, 1, nodes, NET, exchange='auto')['filter'][1]
+    want = lg * ts + 3 * NET.ts_inter + 15 * NET.ts_intra + 4 * ts + \
+        (1e6 * 3 / 4 + 2e6) * NET.tw_inter + (1e6 * 15 / 16 + 4e6) * NET.tw_intra
+    assert auto == pytest.approx(want)
+    assert auto < direct / 5  # the link shared by 16 ranks carries each byte once
+
+
 def test_build_workloads_fits_traffic_and_falls_back_without_it(raw):
     rows = []
     for i, rpn in enumerate([1, 2, 4]):

@@ -122,11 +122,16 @@ void allreduce_sum(const Comm& comm, std::vector<uint64_t>& v);
 void allreduce_sum(const Comm& comm, std::vector<double>& v);
 void allreduce_min(const Comm& comm, std::vector<double>& v);
 void allreduce_max(const Comm& comm, std::vector<double>& v);
-// Collective: bitwise OR of words in place (the all-reduce Bloom filter).
+// Collective: bitwise OR of words in place (the all-reduce Bloom filter,
+// the affix and trigram filters).
 void allreduce_bor(const Comm& comm, uint64_t* words, size_t n);
 // Collective: every rank contributes n words; out receives size()*n words
 // in rank order (the allgathered Bloom filters).
 void allgather_words(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out);
+// Both go in two levels where all_to_all() takes two levels for small
+// messages (node_exchange.hpp); the _direct forms always in one.
+void allreduce_bor_direct(const Comm& comm, uint64_t* words, size_t n);
+void allgather_words_direct(const Comm& comm, const uint64_t* mine, size_t n, uint64_t* out);
 // Collective: true on every rank if any rank passed true. Ends each phase so
 // that all ranks stop together when one of them fails.
 bool agree(const Comm& comm, bool failed_here);

@@ -13,6 +13,7 @@
 // two levels need the same L everywhere and ranks placed by node in blocks
 // (node n holds ranks nL .. nL + L - 1, mpirun's and srun's default block
 // placement); otherwise, or on one node, the exchange stays direct.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -48,5 +49,14 @@ bool use_two_level(AllToAll how, const NodeLayout& layout, int ranks, uint64_t m
 // Collective over comm: alltoallv_bytes in two levels (layout from comm,
 // two_level_possible). Same result as the direct exchange.
 Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Bytes& send);
+
+// The filters' collectives in two levels, where every byte reaches every
+// rank: across nodes first (each rank with its peers at the same place, so
+// a node's link carries each byte once, not once per rank of the node),
+// then inside the node. Same results as the direct forms. They take two
+// levels wherever use_two_level(how, layout, ranks, 0) does: the link
+// traffic they save grows with the bytes, so no size outweighs it.
+void allgather_words_two_level(const NodeLayout& layout, const uint64_t* mine, size_t n, uint64_t* out);
+void allreduce_bor_two_level(const NodeLayout& layout, uint64_t* words, size_t n);
 
 }  // namespace spellcheck::mpi
