@@ -11,15 +11,16 @@ communication part:
                     report: every rank sorts its own lines and writes its
                         slice of the output (collective MPI-IO), so it
                         shrinks with p like the others, plus the one part
-                        that grows: rank 0 sorts the p*s gathered samples
-                        (s = sample_count(p): 64 lines per rank up to 256
-                        ranks, then 16384/p, at least 16) to pick the p-1
-                        splitters while the others wait for them, at c
-                        seconds per n log2 n: c =
-                        SAMPLE_SORT_SECONDS (timed std::sort of such keys),
-                        or the 1-rank report time / (L log2 L) for its L
-                        lines when smaller (an upper bound: that time also
-                        formats and writes).
+                        that grows: the p*s samples (s = sample_count(p):
+                        64 lines per rank up to 256 ranks, then 16384/p, at
+                        least 16) merged up a binomial tree to rank 0,
+                        which picks the p-1 splitters while the others wait
+                        for them. The tree's critical path merges about 2n
+                        keys (2s, 4s, ... ps), at c seconds a key: c =
+                        SAMPLE_MERGE_SECONDS (bench/splitter_bench), or the
+                        1-rank report time / L for its L lines when smaller
+                        (an upper bound: that time also formats and
+                        writes).
   comm(phase)     = start-ups * t_s + bytes per rank * t_w, per rank, the
                     busiest rank's, plus ceil(log2 p) t_s for the agreement
                     all-reduce that ends every phase.
@@ -158,12 +159,13 @@ def sample_count(p):
 # no suggestions), assumed when the measured rank counts cannot separate the
 # samples' traffic from the lines' (fewer than 3 rank counts).
 SAMPLE_KEY_BYTES = 24
-# Seconds per n log2 n of std::sort over n (candidate count, word) keys, as
-# the samples are sorted: 11.9 ns at n = 65536, 9.0 ns at n = 524288
-# (median of 7, -O2, this 2-core VM, 2026-12-03; a stand-alone timing, not
-# in the repository). Workload.sort_seconds takes the smaller of this and
+# Seconds a key of one merge of sorted samples, as sort_runs merges them
+# up its tree: 45-46 ns at n = 16384 keys, 51-52 ns at n = 131072
+# (bench/splitter_bench, best of 5, 3 runs, this 2-core VM, 2026-12-03; the
+# same run times std::sort of all n on rank 0, the way before, at 2.0-2.2
+# and 23.7-24.4 ms). Workload.merge_seconds takes the smaller of this and
 # the 1-rank report's bound.
-SAMPLE_SORT_SECONDS = 12e-9
+SAMPLE_MERGE_SECONDS = 50e-9
 
 # Document collections measured with the program's own --stats counts
 # (mpirun -n 2 build/spellcheck --threads 1 --stats S.json
@@ -394,7 +396,7 @@ class Workload:
         self.batch = 65536
         self.filter_bits = 12.0
         self.imbalance = 1.0
-        self.sort_seconds = SAMPLE_SORT_SECONDS  # per comparison of the samples' sort
+        self.merge_seconds = SAMPLE_MERGE_SECONDS  # per key merged on the splitters' critical path
         self.exchange = 'direct'  # --exchange of the measured runs
         self.skipped_on_one = []
 
@@ -409,17 +411,17 @@ class Workload:
         return math.ceil(self.entries / p * self.filter_bits / 8 / 64) * 64
 
     def samples(self, p):
-        """Samples rank 0 sorts in the report's sample sort."""
+        """Samples the report's sample sort merges to rank 0."""
         if p <= 1:
             return 0
         per_rank = min(sample_count(p), self.lines / p) if self.lines else sample_count(p)
         return p * per_rank
 
     def sample_sort(self, p):
-        """Seconds rank 0 spends sorting the p*s gathered samples (the
-        others wait for its splitters)."""
+        """Seconds of merging on the tree's critical path before rank 0
+        has the p*s samples in order (the others wait for its splitters)."""
         n = self.samples(p)
-        return self.sort_seconds * n * math.log2(n) if n > 1 else 0.0
+        return self.merge_seconds * 2 * n if n > 1 else 0.0
 
     def measured_phases(self):
         return [ph for ph in self.phases if ph in self.traffic]

@@ -199,7 +199,7 @@ def build_workloads(rows, points, phases):
         w.lines = mis
         w.distinct = int(r0.get('distinct') or 0)
         if mis > 1 and w.t1.get('report'):
-            w.sort_seconds = min(costmodel.SAMPLE_SORT_SECONDS, w.t1['report'] / (mis * math.log2(mis)))
+            w.merge_seconds = min(costmodel.SAMPLE_MERGE_SECONDS, w.t1['report'] / mis)
         w.traffic = fit_traffic(rs, w.phases, w.batch)
         if 'candidates' in w.traffic:
             w.beta = w.traffic['candidates'].per_lookup
@@ -342,7 +342,7 @@ def target_verdicts(coll_rows, net_name, targets=EFFICIENCY_TARGETS):
             line += ('; most time lost against ideal: %s (+%.3g s: compute %.3g s, communication %.3g s)' % (
                 worst[1], worst[0], at['compute'], at['comm']))
             if at.get('sample_sort'):
-                line += (' [of its compute, %.3g s is rank 0 sorting the %d x %d gathered samples]' % (
+                line += (' [of its compute, %.3g s is merging the %d x %d samples up the tree to rank 0]' % (
                     at['sample_sort'], at['ranks'], costmodel.sample_count(at['ranks'])))
             if len(losses) > 1 and losses[1][0] > 0:
                 line += ', then %s (+%.3g s)' % (losses[1][1], losses[1][0])
@@ -422,11 +422,11 @@ def model_text(workloads, nets, calibration_files, mrows, ext_rows, paper_datase
                            'shard imbalance %.3f, batch %d B' % (
                                w.dict_bytes, w.entries, w.input_bytes, w.output_bytes, w.generated, w.phi,
                                w.beta, w.imbalance, w.batch))
-        model_lines.append('  report: rank 0 sorts p x s samples (s = %d up to %d ranks, then %d/p, at least %d) '
-                           'at %.3g s per n log2 n (timed std::sort, or the 1-rank report time / (L log2 L) if '
-                           'smaller)' % (costmodel.SAMPLES_PER_RANK, costmodel.SAMPLE_BUDGET // costmodel.SAMPLES_PER_RANK,
-                                         costmodel.SAMPLE_BUDGET, costmodel.FEWEST_SAMPLES_PER_RANK,
-                                         w.sort_seconds))
+        model_lines.append('  report: p x s samples (s = %d up to %d ranks, then %d/p, at least %d) merged up a '
+                           'binomial tree to rank 0, about 2 p s keys on the critical path at %.3g s a key '
+                           '(bench/splitter_bench, or the 1-rank report time / L if smaller)' % (
+                               costmodel.SAMPLES_PER_RANK, costmodel.SAMPLE_BUDGET // costmodel.SAMPLES_PER_RANK,
+                               costmodel.SAMPLE_BUDGET, costmodel.FEWEST_SAMPLES_PER_RANK, w.merge_seconds))
         measured = w.measured_phases()
         estimated = [ph for ph in w.phases if ph not in measured]
         model_lines.append('  communication from measured traffic (--stats phase_traffic): %s; estimated: %s' % (

@@ -403,6 +403,24 @@ Gathered gather_bytes(const Comm& comm, std::string_view mine, int root) {
   return g;
 }
 
+std::string reduce_bytes_to_root(const Comm& comm, std::string mine,
+                                 const std::function<std::string(std::string&&, std::string&&)>& combine) {
+  const int p = comm.size(), me = comm.rank();
+  const size_t chunk = max_message_bytes();
+  for (int step = 1; step < p; step <<= 1) {
+    if (me & step) {  // this rank's subtree is complete: up to its parent
+      send_stream(comm, me - step, mine, chunk);
+      return {};
+    }
+    if (me + step < p) {
+      std::string got;
+      recv_stream(comm, me + step, chunk, [&](std::string_view piece) { got.append(piece); });
+      mine = combine(std::move(mine), std::move(got));
+    }
+  }
+  return mine;
+}
+
 std::vector<std::string> gather(const Comm& comm, const std::string& mine, int root) {
   const Gathered g = gather_bytes(comm, mine, root);
   if (comm.rank() != root) return {};

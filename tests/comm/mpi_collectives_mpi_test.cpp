@@ -88,6 +88,29 @@ TEST_CASE("gather_bytes: every rank's bytes at the root, any root") {
   }
 }
 
+TEST_CASE("reduce_bytes_to_root: every rank's bytes combined in rank order at rank 0, any size") {
+  mpi::Comm comm;
+  const int me = comm.rank(), p = comm.size();
+  for (size_t salt : {0, 4000}) {
+    int combines = 0;
+    const std::string got =
+        mpi::reduce_bytes_to_root(comm, payload(me, 0, salt) + "|", [&](std::string&& a, std::string&& b) {
+          ++combines;
+          return a + b;
+        });
+    if (me == 0) {
+      std::string want;
+      for (int r = 0; r < p; ++r) want += payload(r, 0, salt) + "|";
+      CHECK(got == want);
+      int steps = 0;
+      while ((1 << steps) < p) ++steps;
+      CHECK(combines == steps);  // a tree: log2 p receives at the root, not p - 1
+    } else {
+      CHECK(got.empty());
+    }
+  }
+}
+
 TEST_CASE("allgather_words, allreduce_bor and broadcast, any size") {
   mpi::Comm comm;
   const int p = comm.size(), me = comm.rank();

@@ -258,13 +258,15 @@ def test_sample_count_follows_the_program():
     assert [costmodel.sample_count(p) for p in (1, 2, 256, 512, 1024, 8192)] == [64, 64, 64, 32, 16, 16]
 
 
-def test_the_samples_sort_on_rank_0_stops_growing_past_the_budget():
+def test_the_samples_merge_stops_growing_faster_than_p_past_the_budget():
     w = costmodel.Workload('w')
     w.lines = 10 ** 9
-    # 16 samples a rank from 1024 ranks on: the sort grows as p log p only
+    # 16 samples a rank from 1024 ranks on: the merge grows as p only
     assert w.samples(256) == 256 * 64
     assert w.samples(1024) == 1024 * 16
     assert w.sample_sort(8192) < 0.05
+    # merged up a tree: about 2n keys on the critical path, linear in n
+    assert w.sample_sort(8192) == pytest.approx(costmodel.SAMPLE_MERGE_SECONDS * 2 * 8192 * 16)
 
 
 def workload(**t1):

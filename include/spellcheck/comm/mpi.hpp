@@ -156,6 +156,15 @@ struct Gathered {
   std::string_view part(size_t r) const { return std::string_view(bytes).substr(starts[r], starts[r + 1] - starts[r]); }
 };
 Gathered gather_bytes(const Comm& comm, std::string_view mine, int root = 0);
+// Collective: every rank's bytes combined up a binomial tree to rank 0,
+// which returns the whole (the others return nothing). At step k a rank
+// takes the bytes of the rank 2^k above it and keeps combine(its own,
+// those): lower ranks' first, so a combine that concatenates or merges
+// keeps rank order. Rank 0 receives ceil(log2 p) times instead of p - 1,
+// and the combining is spread over the tree (the sample sort's samples
+// are merged this way, not sorted on rank 0).
+std::string reduce_bytes_to_root(const Comm& comm, std::string mine,
+                                 const std::function<std::string(std::string&&, std::string&&)>& combine);
 void barrier(const Comm& comm);
 // Collective: per-rank values gathered at every rank.
 std::vector<double> allgather(const Comm& comm, double v);

@@ -25,18 +25,18 @@ namespace spellcheck {
 size_t output_chunk_bytes();
 
 // Samples each rank gives the sample sort: samples_per_rank up to 256 ranks,
-// then fewer, so that rank 0 sorts at most about 16,384 keys (never fewer
+// then fewer, so that rank 0 merges at most about 16,384 keys (never fewer
 // than 16 per rank). The keys are spread over the ranks by hash, so a few
 // samples per rank still place the splitters well; what must not grow
-// with p is the sort on rank 0.
+// with p is the merge on rank 0.
 size_t sample_count(int ranks, size_t samples_per_rank);
 
 // Collective: every rank's run in, and emit(line) called for each line of
 // this rank's slice of the global SPEC order, in order. Splitters come from
 // evenly spaced lines of every run (sample_count(p, samples_per_rank) per
-// rank), gathered on rank 0, which sorts them and broadcasts only the p-1
-// splitters; the lines then cross in one all-to-all and each rank merges
-// what it received.
+// rank), merged up a binomial tree to rank 0, which broadcasts only the
+// p-1 splitters; the lines then cross in one all-to-all and each rank
+// merges what it received.
 void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(const LineView&)>& emit,
                size_t samples_per_rank = 64);
 
