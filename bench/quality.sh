@@ -96,7 +96,11 @@ mode=${QUALITY_SPELLCHECK_MODE:-auto}
 sc_args=()
 if [[ " $tools " == *" spellcheck "* ]]; then
   if [ "$mode" = auto ]; then
-    if "$bin" --help 2>&1 | grep -q -- '--suggest'; then mode=ranked; else
+    # The help text is read whole first: `grep -q` on a pipe stops reading at
+    # the first match, and under pipefail the writer's SIGPIPE would count
+    # as a failure (default mode by chance).
+    help_text=$("$bin" --help 2>&1 || true)
+    if grep -q -- '--suggest' <<<"$help_text"; then mode=ranked; else
       mode=default
       echo "quality.sh: $bin has no --suggest: default mode (all edit-1 candidates, byte order)" >&2
     fi

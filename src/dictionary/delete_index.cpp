@@ -142,23 +142,46 @@ uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
   return v | (static_cast<uint64_t>(first_letter & 0xFF) << 56);
 }
 
+namespace {
+
+// The key bytes of a packed key (pack_sound_key) into out; returns the length.
+size_t unpack_key(uint64_t packed, char (&out)[6]) {
+  const size_t n = packed & 0xFF;
+  for (size_t i = 0; i < n; ++i) out[i] = static_cast<char>((packed >> (8 * (i + 1))) & 0xFF);
+  return n;
+}
+
+}  // namespace
+
 bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
   if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return true;
-  if (((a ^ b) << 8) == 0) return true;  // the same key (the length and key bytes): distance 0
-  char32_t x[6], y[6];
-  const size_t n = a & 0xFF, m = b & 0xFF;
-  for (size_t i = 0; i < n; ++i) x[i] = static_cast<char32_t>((a >> (8 * (i + 1))) & 0xFF);
-  for (size_t i = 0; i < m; ++i) y[i] = static_cast<char32_t>((b >> (8 * (i + 1))) & 0xFF);
-  const int d = osa_distance(x, n, y, m, max);
-  return d == 0 || (d <= max && (a >> 56) == (b >> 56));
+  if (((a ^ b) << 8) == 0) return true;      // the same key (the length and key bytes): distance 0
+  if ((a >> 56) != (b >> 56)) return false;  // other first letters: the same key only
+  char x[6], y[6];
+  const size_t n = unpack_key(a, x), m = unpack_key(b, y);
+  return key_distance(x, n, y, m, max) <= max;
+}
+
+int packed_key_distance(uint64_t a, uint64_t b) {
+  if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return -1;
+  if (((a ^ b) << 8) == 0) return 0;
+  char x[6], y[6];
+  const size_t n = unpack_key(a, x), m = unpack_key(b, y);
+  return osa_distance_within_one(x, n, y, m);
 }
 
 bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max) {
+  if (key_a == key_b) return true;
+  if (first_a != first_b) return false;  // other first letters: the same key only
+  return key_distance(key_a.data(), key_a.size(), key_b.data(), key_b.size(), max) <= max;
+}
+
+int key_distance(const char* a, size_t n, const char* b, size_t m, int max) {
+  if (max <= 1) return std::min(osa_distance_within_one(a, n, b, m), max + 1);
   thread_local std::vector<char32_t> x, y;  // no allocation per call once grown
-  x.assign(key_a.begin(), key_a.end());
-  y.assign(key_b.begin(), key_b.end());
-  const int d = osa_distance(x.data(), x.size(), y.data(), y.size(), max);
-  return d == 0 || (d <= max && first_a == first_b);
+  x.assign(a, a + n);
+  y.assign(b, b + m);
+  return osa_distance(x.data(), n, y.data(), m, max);
 }
 
 }  // namespace spellcheck

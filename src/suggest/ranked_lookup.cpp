@@ -100,6 +100,7 @@ struct EntryBound {
   char32_t first = 0;           // first folded code point
   bool far = false;             // a candidate beyond rare_distance (far_min_count)
   bool sound_one_edit = false;  // sounds alike one key edit away (sound_min_count)
+  uint64_t sound = 0;           // pack_sound_key of its phonetic key
 };
 
 // Tags of a bucket range's first entry: not the typo's own bucket; found
@@ -260,6 +261,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     b.first = buckets_.folded_size(x) ? buckets_.folded(x)[0] : 0;
     b.far = buckets_.frequency(x) >= far_min_count_;
     b.sound_one_edit = buckets_.frequency(x) >= sound_min_count_;
+    b.sound = pack_sound_key(buckets_.sound_key(x), b.first);
   }
 
   // Each round's postings per word, flat, per request kind (reused
@@ -504,6 +506,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const LetterCounts tally = letter_counts(q.data(), qn);
           const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
           ranker.start(w, params_.top);
+          const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
           // Memory misses, not the distance, are most of the cost here:
           // the directory slots of all this word's buckets, then the heads
           // of their first entries and of the sound-alike entries, are
@@ -535,7 +538,6 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           // different first letter needs): once the top is full, one whose
           // bound misses its worst score is never checked. Entries at
           // distance 0 first: a word in capitals is then accepted at once.
-          std::string key;  // the typo's phonetic key, once a sound-alike needs it
           const char32_t first_letter = qn ? q[0] : 0;
           auto check = [&](uint32_t x, int floor, int limit, bool sound) {
             const size_t en = buckets_.folded_size(x);
@@ -554,16 +556,26 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             if (sound) {
               // Within max_d it came through its bucket already.
               if (d <= max_d) return;
-              if (key.empty()) key = phonetic_key(q.data(), qn);
-              if (!sounds_alike(key, first_letter, buckets_.sound_key(x), b.first,
-                                b.sound_one_edit ? params_.sound_distance : 0))
+              const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
+              const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
+              if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
+                          : !sounds_alike(ranker.typo_sound(), first_letter, buckets_.sound_key(x), b.first, key_limit))
                 return;
             }
             ++out.passed;
             if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
-            ranker.offer(FoundEntry{buckets_.spelling(x), buckets_.frequency(x), buckets_.collection_count(x),
-                                    static_cast<uint8_t>(d), buckets_.sound_key(x), buckets_.folded(x), en,
-                                    buckets_.has_capital(x)},
+            const int sound_d = packed_key_distance(typo_sound, b.sound);
+            ranker.offer(FoundEntry{{},
+                                    buckets_.frequency(x),
+                                    buckets_.collection_count(x),
+                                    static_cast<uint8_t>(d),
+                                    sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
+                                    buckets_.folded(x),
+                                    en,
+                                    buckets_.has_capital(x),
+                                    static_cast<int8_t>(sound_d),
+                                    &buckets_.spellings(),
+                                    x},
                          b.prior);
           };
           for (const auto& [tagged, last] : ranges) {

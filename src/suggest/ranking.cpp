@@ -58,8 +58,7 @@ void SuggestionRanker::start(std::string_view typo, size_t top) {
   pattern_ = case_pattern(entry_.data(), n_);
   accepts_by_case_ = pattern_ == CasePattern::upper || pattern_ == CasePattern::title;
   accepted_ = top == 0;  // nothing to rank
-  const std::string typo_sound = phonetic_key(folded_.data(), n_);
-  sound_a_.assign(typo_sound.begin(), typo_sound.end());
+  typo_sound_ = phonetic_key(folded_.data(), n_);
 }
 
 void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
@@ -70,13 +69,14 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
     return;
   }
   if (full() && bound(prior, f.distance) < worst()) return;
+  auto spelling = [&] { return f.spellings ? (*f.spellings)[f.index] : f.spelling; };
   const char32_t* folded = f.folded;
   size_t m = f.folded_size;
   bool entry_capital = f.has_capital;
   bool decoded = false;
   if (folded == nullptr) {
-    entry_.resize(f.spelling.size() + 1);
-    m = decode_utf8(f.spelling, entry_.data());
+    entry_.resize(spelling().size() + 1);
+    m = decode_utf8(spelling(), entry_.data());
     folded_entry_.resize(m + 1);
     entry_capital = false;
     for (size_t k = 0; k < m; ++k) {
@@ -87,13 +87,13 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
     decoded = true;
   }
   const bool capital_mismatch = pattern_ == CasePattern::lower && entry_capital;
-  if (f.sound_key.empty() && m > 0) {
-    const std::string sound = phonetic_key(folded, m);
-    sound_b_.assign(sound.begin(), sound.end());
-  } else {
-    sound_b_.assign(f.sound_key.begin(), f.sound_key.end());
+  int sound_distance = f.sound_distance;  // only 0, 1 or more counts (same_sound, near_sound)
+  if (sound_distance < 0) {
+    std::string computed_sound;
+    if (f.sound_key.empty() && m > 0) computed_sound = phonetic_key(folded, m);
+    const std::string_view sound_b = computed_sound.empty() ? f.sound_key : computed_sound;
+    sound_distance = osa_distance_within_one(typo_sound_.data(), typo_sound_.size(), sound_b.data(), sound_b.size());
   }
-  const int sound_distance = osa_distance(sound_a_.data(), sound_a_.size(), sound_b_.data(), sound_b_.size(), 2);
   // The alignment is most of the cost: skipped when even the cheapest edits
   // at this distance, with the sound and capital terms known exactly,
   // cannot enter the top.
@@ -111,8 +111,8 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
   const int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
   if (full() && score < worst()) return;  // spelled only if it can enter the top
   if (!decoded) {
-    entry_.resize(f.spelling.size() + 1);
-    m = decode_utf8(f.spelling, entry_.data());
+    entry_.resize(spelling().size() + 1);
+    m = decode_utf8(spelling(), entry_.data());
   }
   word_.clear();
   spell_in_case(entry_.data(), m, pattern_, word_);

@@ -253,3 +253,41 @@ TEST_CASE("PrefixBuckets keeps spellings, folded code points and frequencies") {
   const auto [f2, l2] = b.bucket(12345);
   CHECK(f2 == l2);
 }
+
+TEST_CASE("packed phonetic keys: the same verdicts as the keys themselves") {
+  // The sound table's owner and the entries' owners compare packed keys;
+  // they must agree with the plain OSA distance of the keys.
+  std::mt19937 rng(31);
+  const std::string letters = "KSTPF0X";
+  auto random_key = [&](size_t max_len) {
+    std::string k(rng() % (max_len + 1), 'K');
+    for (char& c : k) c = letters[rng() % letters.size()];
+    return k;
+  };
+  auto plain = [](const std::string& a, const std::string& b) {
+    const std::u32string x(a.begin(), a.end()), y(b.begin(), b.end());
+    return osa_distance(x.data(), x.size(), y.data(), y.size(), 3);
+  };
+  size_t wrong = 0, alike = 0;
+  for (int t = 0; t < 20000; ++t) {
+    const std::string a = random_key(t % 4 == 0 ? 8 : 6);
+    std::string b = t % 2 ? random_key(6) : a;
+    if (t % 2 == 0 && !b.empty()) b[rng() % b.size()] = letters[rng() % letters.size()];
+    if (t % 3 == 0 && b.size() >= 2) std::swap(b[0], b[1]);
+    const char32_t fa = U'a' + rng() % 2, fb = U'a' + rng() % 2;
+    const uint64_t pa = pack_sound_key(a, fa), pb = pack_sound_key(b, fb);
+    const int d = plain(a, b);
+    for (int max = 0; max <= 2; ++max) {
+      const bool want = d == 0 || (d <= max && fa == fb);
+      alike += want && d > 0;
+      wrong += sounds_alike(a, fa, b, fb, max) != want;
+      wrong += key_distance(a.data(), a.size(), b.data(), b.size(), max) != std::min(d, max + 1);
+      // Long keys pass the packed filter (the exact test comes later).
+      wrong += packed_sounds_alike(pa, pb, max) != (want || a.size() > 6 || b.size() > 6);
+    }
+    const int packed = packed_key_distance(pa, pb);
+    wrong += packed != (a.size() > 6 || b.size() > 6 ? -1 : std::min(d, 2));
+  }
+  CHECK(alike > 1000);
+  CHECK(wrong == 0);
+}

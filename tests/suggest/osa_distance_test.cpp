@@ -266,9 +266,28 @@ TEST_CASE("osa_distance and OsaPattern: every pair of words up to 5 letters over
         wrong += osa_distance(a.data(), a.size(), b.data(), b.size(), max) != expect;
         wrong += pattern.distance(b.data(), b.size(), max) != expect;
       }
+      wrong += osa_distance_within_one(a.data(), a.size(), b.data(), b.size()) != std::min(want, 2);
     }
   }
   CHECK(words.size() == 364);
+  CHECK(wrong == 0);
+}
+
+TEST_CASE("osa_distance_within_one agrees with the naive table on random and mutated words") {
+  std::mt19937 rng(8);
+  size_t wrong = 0, ones = 0;
+  for (int t = 0; t < 20000; ++t) {
+    const std::u32string a = random_word(rng, 9);
+    const std::u32string b = t % 2 ? mutate(rng, a, 1 + t % 3) : random_word(rng, 9);
+    const int want = std::min(naive_osa(a, b), 2);
+    ones += want == 1;
+    wrong += osa_distance_within_one(a.data(), a.size(), b.data(), b.size()) != want;
+    const std::string x(a.begin(), a.end()), y(b.begin(), b.end());  // the same on narrow characters
+    if (std::all_of(a.begin(), a.end(), [](char32_t c) { return c < 128; }) &&
+        std::all_of(b.begin(), b.end(), [](char32_t c) { return c < 128; }))
+      wrong += osa_distance_within_one(x.data(), x.size(), y.data(), y.size()) != want;
+  }
+  CHECK(ones > 1000);  // the mutations reach distance one often
   CHECK(wrong == 0);
 }
 

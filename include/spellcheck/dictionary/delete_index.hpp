@@ -99,6 +99,7 @@ class PrefixBuckets {
   HashDirectory::Range bucket_range(uint64_t h) const { return directory_.find(h); }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
   std::string_view spelling(uint32_t e) const { return entries_[e]; }
+  const WordList& spellings() const { return entries_; }
   const char32_t* folded(uint32_t e) const { return folded_.data() + heads_[e].folded_at; }
   size_t folded_size(uint32_t e) const { return heads_[e].folded_size; }
   uint64_t frequency(uint32_t e) const { return frequency_[e]; }
@@ -221,6 +222,11 @@ uint64_t pack_sound_key(std::string_view key, char32_t first_letter);
 // ranked). Long keys pass here (the exact test runs at the entry's owner).
 bool packed_sounds_alike(uint64_t a, uint64_t b, int max);
 bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max);
+// osa_distance of two packed keys, 0, 1 or 2 for more; -1 when either is
+// long (kLongSoundKey: compare the keys themselves).
+int packed_key_distance(uint64_t a, uint64_t b);
+// osa_distance of two phonetic keys (ASCII), or max + 1 when greater.
+int key_distance(const char* a, size_t n, const char* b, size_t m, int max);
 
 template <class F>
 void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, size_t last_bucket, uint64_t min_count,

@@ -5,6 +5,7 @@
 // (see code_points.hpp), so `naïve` and `naive` are one apart.
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace spellcheck {
@@ -14,6 +15,31 @@ namespace spellcheck {
 // words up to kOsaStackLength code points.
 inline constexpr size_t kOsaStackLength = 128;
 int osa_distance(const char32_t* a, size_t n, const char32_t* b, size_t m, int max);
+
+// The same as osa_distance(a, n, b, m, 1) (0, 1, or 2 for more), without
+// the table: one edit leaves the two sides of the first mismatch equal.
+// Phonetic keys are compared millions of times per run, nearly always at
+// this limit.
+template <class Char>
+int osa_distance_within_one(const Char* a, size_t n, const Char* b, size_t m) {
+  if (n > m) {
+    std::swap(a, b);
+    std::swap(n, m);
+  }
+  if (m - n > 1) return 2;
+  size_t i = 0;
+  while (i < n && a[i] == b[i]) ++i;
+  if (i == n) return static_cast<int>(m - n);
+  auto same = [](const Char* x, const Char* y, size_t k) {
+    for (size_t t = 0; t < k; ++t)
+      if (x[t] != y[t]) return false;
+    return true;
+  };
+  if (m > n) return same(a + i, b + i + 1, n - i) ? 1 : 2;  // b[i] inserted
+  if (same(a + i + 1, b + i + 1, n - i - 1)) return 1;      // substituted
+  const bool swapped = i + 1 < n && a[i] == b[i + 1] && a[i + 1] == b[i];
+  return swapped && same(a + i + 2, b + i + 2, n - i - 2) ? 1 : 2;
+}
 
 // A cheap lower bound for the distance, from the sets of letters two words
 // use: every letter of one word that the other lacks needs an edit of its

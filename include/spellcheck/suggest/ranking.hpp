@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/input/word_list.hpp"
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 
@@ -27,6 +28,13 @@ struct FoundEntry {
   const char32_t* folded = nullptr;
   size_t folded_size = 0;
   bool has_capital = false;
+  // OSA distance of the typo's and the entry's phonetic keys (0, 1, 2 for
+  // more), if the caller knows it (else from the keys).
+  int8_t sound_distance = -1;
+  // If given, the spelling is (*spellings)[index], read only for an entry
+  // that makes the top (the read is a cache miss per entry).
+  const WordList* spellings = nullptr;
+  uint32_t index = 0;
 };
 
 struct RankedCandidate {
@@ -74,6 +82,8 @@ class SuggestionRanker {
   // Whether distance 0 accepts the typo (capitals or title case).
   bool accepts_by_case() const { return accepts_by_case_; }
   bool accepted() const { return accepted_; }
+  // phonetic_key of the folded typo.
+  std::string_view typo_sound() const { return typo_sound_; }
   // prior: channel_prior of the entry's counts (callers keep them).
   void offer(const FoundEntry& f, int64_t prior);
   RankedWord finish();
@@ -85,7 +95,8 @@ class SuggestionRanker {
   size_t top_ = 0, n_ = 0;
   CasePattern pattern_{};
   bool accepts_by_case_ = false, accepted_ = false;
-  std::vector<char32_t> folded_, entry_, folded_entry_, sound_a_, sound_b_;
+  std::vector<char32_t> folded_, entry_, folded_entry_;
+  std::string typo_sound_;             // phonetic_key of the folded typo
   std::vector<RankedCandidate> best_;  // best first, distinct words
   std::string word_;
 };
