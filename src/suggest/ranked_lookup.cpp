@@ -93,15 +93,23 @@ int32_t checked_prior(int64_t prior) {
   return static_cast<int32_t>(prior);
 }
 
-// What the check of an entry needs before its distance, per entry, in one
-// small record (computed per lookup call: the prior depends on the weights).
-struct EntryBound {
-  int32_t prior = 0;            // channel_prior
-  char32_t first = 0;           // first folded code point
-  bool far = false;             // a candidate beyond rare_distance (far_min_count)
-  bool sound_one_edit = false;  // sounds alike one key edit away (sound_min_count)
-  uint64_t sound = 0;           // pack_sound_key of its phonetic key
+// Everything the check of an entry reads up to its offer to the ranker, per
+// entry, in one cache line (computed per lookup call: the prior depends on
+// the weights). Checking is bound by memory misses: an entry scattered over
+// the index's arrays cost one miss per array.
+struct alignas(64) EntryCheck {
+  LetterCounts counts;               // letter_counts of the folded entry
+  uint64_t letters = 0;              // letter_set of the folded entry
+  uint64_t sound = 0;                // pack_sound_key of its phonetic key
+  const char32_t* folded = nullptr;  // its folded code points
+  uint32_t size = 0;                 // how many
+  int32_t prior = 0;                 // channel_prior
+  char32_t first = 0;                // first folded code point
+  bool far = false;                  // a candidate beyond rare_distance (far_min_count)
+  bool sound_one_edit = false;       // sounds alike one key edit away (sound_min_count)
+  bool has_capital = false;          // the spelling has a capital
 };
+static_assert(sizeof(EntryCheck) == 64);
 
 // Tags of a bucket range's first entry: not the typo's own bucket; found
 // only through the frequent table. Entry numbers stay below them (a rank
@@ -253,14 +261,18 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
   constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
   constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
 
-  // Each entry's prior, computed once (small enough to stay in cache).
-  std::vector<EntryBound> entry_bounds(buckets_.size());
+  std::vector<EntryCheck> entry_checks(buckets_.size());
   for (uint32_t x = 0; x < buckets_.size(); ++x) {
-    EntryBound& b = entry_bounds[x];
+    EntryCheck& b = entry_checks[x];
+    b.counts = buckets_.letter_counts_of(x);
+    b.letters = buckets_.letters(x);
+    b.folded = buckets_.folded(x);
+    b.size = static_cast<uint32_t>(buckets_.folded_size(x));  // a WordList entry is under 4 GiB
     b.prior = checked_prior(channel_prior(buckets_.frequency(x), buckets_.collection_count(x), weights));
-    b.first = buckets_.folded_size(x) ? buckets_.folded(x)[0] : 0;
+    b.first = b.size ? b.folded[0] : 0;
     b.far = buckets_.frequency(x) >= far_min_count_;
     b.sound_one_edit = buckets_.frequency(x) >= sound_min_count_;
+    b.has_capital = buckets_.has_capital(x);
     b.sound = pack_sound_key(buckets_.sound_key(x), b.first);
   }
 
@@ -518,8 +530,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             const uint64_t h = get<uint64_t>(hashes);
             HashDirectory::Range r = buckets_.bucket_range(h);
             if (r.first == r.second) continue;
-            buckets_.prefetch_entry(r.first);
-            __builtin_prefetch(&entry_bounds[r.first]);
+            __builtin_prefetch(&entry_checks[r.first]);
             // Only the typo's own bucket can hold an entry at distance 0.
             if (h != own_bucket) r.first |= kOtherBucket;
             if (k >= nb) r.first |= kFrequentOnly;
@@ -528,8 +539,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           const char* sound_entries = c;
           for (uint32_t k = 0; k < ne; ++k) {
             const uint32_t x = get<uint32_t>(c);
-            buckets_.prefetch_entry(x);
-            __builtin_prefetch(&entry_bounds[x]);
+            __builtin_prefetch(&entry_checks[x]);
           }
           c = sound_entries;
           const int reach = sound_alike_reach(qn);
@@ -540,18 +550,18 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
           // distance 0 first: a word in capitals is then accepted at once.
           const char32_t first_letter = qn ? q[0] : 0;
           auto check = [&](uint32_t x, int floor, int limit, bool sound) {
-            const size_t en = buckets_.folded_size(x);
+            const EntryCheck& b = entry_checks[x];
+            const size_t en = b.size;
             const int least =
-                std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, buckets_.letters(x)),
-                          letter_count_bound(tally, buckets_.letter_counts_of(x)), floor});
+                std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, b.letters),
+                          letter_count_bound(tally, b.counts), floor});
             if (least > limit) return;
-            const EntryBound& b = entry_bounds[x];
             const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
             // Distance 0 accepts a word in capitals whatever the others score.
             const bool must = least == 0 && ranker.accepts_by_case();
             if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
             ++out.checked;
-            const int d = pattern.distance(buckets_.folded(x), en, limit);
+            const int d = pattern.distance(b.folded, en, limit);
             if (d > limit) return;
             if (sound) {
               // Within max_d it came through its bucket already.
@@ -565,14 +575,16 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             ++out.passed;
             if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
             const int sound_d = packed_key_distance(typo_sound, b.sound);
+            // (offer takes the prior: the counts are not read, so not
+            // fetched.)
             ranker.offer(FoundEntry{{},
-                                    buckets_.frequency(x),
-                                    buckets_.collection_count(x),
+                                    0,
+                                    0,
                                     static_cast<uint8_t>(d),
                                     sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
-                                    buckets_.folded(x),
+                                    b.folded,
                                     en,
-                                    buckets_.has_capital(x),
+                                    b.has_capital,
                                     static_cast<int8_t>(sound_d),
                                     &buckets_.spellings(),
                                     x},
@@ -582,7 +594,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
             const int floor = tagged & kOtherBucket ? 1 : 0;
             const bool frequent_only = tagged & kFrequentOnly;
             for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
-              const bool far = entry_bounds[x].far;
+              const bool far = entry_checks[x].far;
               if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
               check(x, floor, far ? max_d : rare_distance_, false);
             }
