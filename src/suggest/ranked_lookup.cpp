@@ -590,6 +590,10 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
                                     x},
                          b.prior);
           };
+          // Then the code points the distances read (their addresses are
+          // in the lines fetched above: these misses overlap each other).
+          for (const auto& [tagged, last] : ranges)
+            __builtin_prefetch(entry_checks[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
           for (const auto& [tagged, last] : ranges) {
             const int floor = tagged & kOtherBucket ? 1 : 0;
             const bool frequent_only = tagged & kFrequentOnly;
@@ -599,6 +603,9 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
               check(x, floor, far ? max_d : rare_distance_, false);
             }
           }
+          sound_entries = c;
+          for (uint32_t k = 0; k < ne; ++k) __builtin_prefetch(entry_checks[get<uint32_t>(c)].folded);
+          c = sound_entries;
           for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), max_d + 1, reach, true);
           const RankedWord ranked = ranker.finish();
           if (!ranked.accepted && ranked.best.empty()) continue;
