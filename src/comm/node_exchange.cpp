@@ -151,6 +151,7 @@ void allgather_words_two_level(const NodeLayout& layout, const uint64_t* mine, s
   // node n's rank at place l being n L + l.
   std::vector<uint64_t> inside(per_node * n_nodes * n);
   allgather_words_direct(*layout.node_comm, across.data(), n_nodes * n, inside.data());
+  if (n == 0) return;  // no memcpy from the empty buffers' null pointers
   for (size_t l = 0; l < per_node; ++l)
     for (size_t node = 0; node < n_nodes; ++node)
       std::memcpy(out + (node * per_node + l) * n, inside.data() + (l * n_nodes + node) * n, n * sizeof(uint64_t));
