@@ -125,6 +125,9 @@ for ((i = 1; i <= n; i++)); do
     kill "$watcher" 2>/dev/null
     wait "$watcher" 2>/dev/null
   fi
+  # A launcher killed by `timeout -k` can leave its ranks behind: none may
+  # live on into the next run.
+  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then pkill -KILL -f "^$bin " 2>/dev/null; fi
   cores=$(find "$work" -maxdepth 1 -name 'core*' | wc -l)
   [ "$cores" = 0 ] || for c in "$work"/core*; do mv "$c" "${TMPDIR:-/tmp}/soak-run$i-${c##*/}"; done
   if grep -qE "$ucx_line" "$work/got"; then
