@@ -109,10 +109,6 @@ class PrefixBuckets {
   uint64_t letters(uint32_t e) const { return heads_[e].letters; }
   // letter_counts of the folded entry: checked before the distance too.
   const LetterCounts& letter_counts_of(uint32_t e) const { return heads_[e].counts; }
-  // What checking an entry reads first, in one cache line: fetched ahead
-  // for a batch of entries so that their misses overlap.
-  void prefetch_entry(uint32_t e) const { __builtin_prefetch(&heads_[e]); }
-  void prefetch_folded(uint32_t e) const { __builtin_prefetch(folded(e)); }
   // phonetic_key of the folded entry (kept: ranking needs it for every
   // entry it scores).
   std::string_view sound_key(uint32_t e) const { return sound_keys_[e]; }
