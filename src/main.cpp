@@ -264,9 +264,9 @@ class Pipeline {
 
     RankedRun r;
     r.phases = summarize(comm_, t_);
-    r.counts = RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,
-                            counts.delete_lookups,   counts.entries_checked,    counts.found,
-                            ranked_index_.entries(), counts.postings,           counts.buckets_asked};
+    r.counts = RankedTotals{
+        judged_.distinct, judged_.misspelled.size(), accepted,        counts.delete_lookups, counts.entries_checked,
+        counts.found,     ranked_index_.entries(),   counts.postings, counts.buckets_asked,  counts.sound_words};
     allreduce_counts(comm_, r.counts);
     RankFigures mine;
     mine.ranked_index_bytes = ranked_index_.bytes();
@@ -394,6 +394,7 @@ class Pipeline {
     params.rare_distance = opt_.rare_distance;
     params.far_min_count = opt_.far_min_count;
     params.sound_min_count = opt_.sound_min_count;
+    params.sound_gate = opt_.sound_gate_off ? kNoSoundGate : std::llround(opt_.sound_gate * 1000.0);
     params.top = opt_.top;
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).

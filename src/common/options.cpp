@@ -62,7 +62,10 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--rare-distance") o.rare_distance = static_cast<int>(parse_integer(flag, v, 0, 2));
   else if (flag == "--far-min-count") o.far_min_count = static_cast<uint64_t>(parse_integer(flag, v, 1, 1LL << 62));
   else if (flag == "--sound-min-count") o.sound_min_count = static_cast<uint64_t>(parse_integer(flag, v, 1, 1LL << 62));
-  else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
+  else if (flag == "--sound-gate") {
+    o.sound_gate_off = v == "off";
+    if (!o.sound_gate_off) o.sound_gate = parse_real(flag, v, -1e6, 1e6);
+  } else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
   else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
@@ -80,7 +83,7 @@ bool takes_value(std::string_view flag) {
          flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" ||
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
-         flag == "--exclude" || flag == "--progress-interval";
+         flag == "--sound-gate" || flag == "--exclude" || flag == "--progress-interval";
 }
 
 }  // namespace
@@ -242,6 +245,9 @@ Options:
   --sound-min-count N     ranked: count a word needs to sound alike with a
                           phonetic key one edit away (default 500000, on
                           en-80k's scale; equal keys: any count)
+  --sound-gate S          ranked: look for sound-alikes only for words whose
+                          best candidate within --max-distance scores below
+                          S (nats, default 6; off: for every word)
   --prefix-length N       ranked: code points of each word's prefix in the
                           symmetric-delete index (4-64, default 7)
   --format FMT            ranked: text (default, the SPEC line format with

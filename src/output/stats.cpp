@@ -173,10 +173,10 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
       .add("rare_distance", opt.rare_distance)
       .add("far_min_count", opt.far_min_count)
-      .add("sound_min_count", opt.sound_min_count)
-      .add("format", opt.jsonl ? "jsonl" : "text")
-      .add("exchange", opt.exchange)
-      .add("dictionary", opt.dictionary);
+      .add("sound_min_count", opt.sound_min_count);
+  if (opt.sound_gate_off) options.add("sound_gate", "off");
+  else options.add("sound_gate", opt.sound_gate);
+  options.add("format", opt.jsonl ? "jsonl" : "text").add("exchange", opt.exchange).add("dictionary", opt.dictionary);
   counts.add("distinct", c.distinct)
       .add("misspelled", c.unknown - c.accepted_by_case)
       .add("accepted_by_case", c.accepted_by_case)
@@ -185,7 +185,8 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("buckets_asked", c.buckets_asked)
       .add("entries_checked", c.entries_checked)
       .add("entries_found", c.entries_found)
-      .add("index_entries", c.index_entries);
+      .add("index_entries", c.index_entries)
+      .add("sound_words", c.sound_words);
   std::vector<JsonObject> per_rank;
   for (size_t i = 0; i < r.per_rank.size(); ++i)
     per_rank.push_back(JsonObject()

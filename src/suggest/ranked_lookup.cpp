@@ -93,6 +93,13 @@ int32_t checked_prior(int64_t prior) {
   return static_cast<int32_t>(prior);
 }
 
+// Tags of a bucket range's first entry: not the typo's own bucket; found
+// only through the frequent table. Entry numbers stay below them (a rank
+// holds fewer than 2^30 entries).
+constexpr uint32_t kOtherBucket = 1U << 31, kFrequentOnly = 1U << 30;
+
+}  // namespace
+
 // Everything the check of an entry reads up to its offer to the ranker, per
 // entry, in one cache line (computed per lookup call: the prior depends on
 // the weights). Checking is bound by memory misses: an entry scattered over
@@ -110,13 +117,6 @@ struct alignas(64) EntryCheck {
   bool has_capital = false;          // the spelling has a capital
 };
 static_assert(sizeof(EntryCheck) == 64);
-
-// Tags of a bucket range's first entry: not the typo's own bucket; found
-// only through the frequent table. Entry numbers stay below them (a rank
-// holds fewer than 2^30 entries).
-constexpr uint32_t kOtherBucket = 1U << 31, kFrequentOnly = 1U << 30;
-
-}  // namespace
 
 void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
                         const RankedParams& params) {
@@ -246,21 +246,7 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   }
 }
 
-std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordList& words,
-                                             const ChannelWeights& weights, RankedCounts& counts) const {
-  const int p = comm.size();
-  const size_t n = words.size();
-  const size_t per_round = std::max<size_t>(1, params_.words_per_round);
-  std::vector<RankedWord> result(n);
-  const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
-  const int max_d = params_.deletes.max_distance;
-  const DeleteParams sound_params{params_.sound_distance, 64};
-  const DeleteParams rare_params{rare_distance_, params_.deletes.prefix_length};
-  const bool two_tables = rare_distance_ < max_d;
-  // Request kinds, in the top two bits of the word number.
-  constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
-  constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
-
+std::vector<EntryCheck> RankedIndex::entry_checks(const ChannelWeights& weights) const {
   std::vector<EntryCheck> entry_checks(buckets_.size());
   for (uint32_t x = 0; x < buckets_.size(); ++x) {
     EntryCheck& b = entry_checks[x];
@@ -275,6 +261,48 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     b.has_capital = buckets_.has_capital(x);
     b.sound = pack_sound_key(buckets_.sound_key(x), b.first);
   }
+  return entry_checks;
+}
+
+std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordList& words,
+                                             const ChannelWeights& weights, RankedCounts& counts) const {
+  const std::vector<EntryCheck> checks = entry_checks(weights);
+  if (params_.sound_distance < 0 || params_.sound_gate == kNoSoundGate) {
+    if (params_.sound_distance >= 0) counts.sound_words += words.size();
+    return lookup(comm, words, weights, checks, counts, Pass::both);
+  }
+  // A word with a candidate this good within the distance is not looked
+  // up by sound: a sound-alike (3 edits or more) rarely outranks it, and
+  // the sound-key lookups are about a third of the work.
+  std::vector<RankedWord> result = lookup(comm, words, weights, checks, counts, Pass::buckets);
+  WordList unsure;
+  std::vector<size_t> where;
+  for (size_t i = 0; i < words.size(); ++i)
+    if (!result[i].accepted && (result[i].best.empty() || result[i].best.front().score < params_.sound_gate)) {
+      unsure.push_back(words[i]);
+      where.push_back(i);
+    }
+  counts.sound_words += unsure.size();
+  std::vector<RankedWord> sounds = lookup(comm, unsure, weights, checks, counts, Pass::sounds);
+  for (size_t j = 0; j < where.size(); ++j) merge_ranked(result[where[j]], std::move(sounds[j]), params_.top);
+  return result;
+}
+
+std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                            const std::vector<EntryCheck>& entry_checks, RankedCounts& counts,
+                                            Pass pass) const {
+  const int p = comm.size();
+  const size_t n = words.size();
+  const size_t per_round = std::max<size_t>(1, params_.words_per_round);
+  std::vector<RankedWord> result(n);
+  const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
+  const int max_d = params_.deletes.max_distance;
+  const DeleteParams sound_params{params_.sound_distance, 64};
+  const DeleteParams rare_params{rare_distance_, params_.deletes.prefix_length};
+  const bool two_tables = rare_distance_ < max_d;
+  // Request kinds, in the top two bits of the word number.
+  constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
+  constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
 
   // Each round's postings per word, flat, per request kind (reused
   // between rounds).
@@ -294,7 +322,7 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
     const size_t m = e - b;
     ++counts.rounds;
-    counts.words += m;
+    if (pass != Pass::sounds) counts.words += m;
 
     // 1. Deletes of each word's prefix and sound key, to their owners.
     auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
@@ -309,13 +337,15 @@ std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordLi
       };
       for (size_t i = lo; i < hi; ++i) {
         const size_t len = fold_word(words[b + i], q);
-        prefix_deletes(q.data(), len, rare_params, dels);
-        for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kAll);
-        if (two_tables) {
-          prefix_deletes(q.data(), len, params_.deletes, dels);
-          for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kFrequent);
+        if (pass != Pass::sounds) {
+          prefix_deletes(q.data(), len, rare_params, dels);
+          for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kAll);
+          if (two_tables) {
+            prefix_deletes(q.data(), len, params_.deletes, dels);
+            for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kFrequent);
+          }
         }
-        if (params_.sound_distance < 0) continue;
+        if (params_.sound_distance < 0 || pass == Pass::buckets) continue;
         const std::string key = phonetic_key(q.data(), len);
         const std::u32string key32(key.begin(), key.end());
         const uint64_t packed = pack_sound_key(key, len ? q[0] : 0);

@@ -153,6 +153,15 @@ RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& co
     if (!keep) continue;
     found.push_back(FoundEntry{e, count, 0, static_cast<uint8_t>(d), {}});
   }
+  if (params.sound_gate == kNoSoundGate) return rank_suggestions(q, found, params.top, weights);
+  // With a sound gate, sound-alikes count only for a word whose best entry
+  // within max_d scores below the gate.
+  std::vector<FoundEntry> near;
+  for (const auto& f : found)
+    if (f.distance <= max_d) near.push_back(f);
+  RankedWord by_distance = rank_suggestions(q, near, params.top, weights);
+  if (by_distance.accepted || (!by_distance.best.empty() && by_distance.best.front().score >= params.sound_gate))
+    return by_distance;
   return rank_suggestions(q, found, params.top, weights);
 }
 
@@ -185,13 +194,24 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     bool with_frequencies;
     uint64_t far_min_count = 1;  // frequency tiers: counts are (i * 7919) % 100000
     uint64_t sound_min_count = 1;
+    int64_t sound_gate = kNoSoundGate;
   };
   const Setting settings[] = {
-      {2, 7, -1, 1000, 16384, 2, true},     {2, 7, -1, 1000, 16384, 1, true},
-      {1, 5, -1, 1000, 5, 0, true},         {2, 3, -1, 3, 4, 1, false},
-      {2, 7, 1, 1000, 64, 1, true},         {1, 64, 0, 10, 7, 1, true},
-      {2, 5, 2, 10, 100, 0, true},          {2, 7, 1, 1000, 64, 1, true, 50000, 1},
-      {2, 7, 1, 10, 64, 1, true, 1, 60000}, {2, 6, 2, 1000, 33, 0, true, 30000, 70000},
+      {2, 7, -1, 1000, 16384, 2, true},
+      {2, 7, -1, 1000, 16384, 1, true},
+      {1, 5, -1, 1000, 5, 0, true},
+      {2, 3, -1, 3, 4, 1, false},
+      {2, 7, 1, 1000, 64, 1, true},
+      {1, 64, 0, 10, 7, 1, true},
+      {2, 5, 2, 10, 100, 0, true},
+      {2, 7, 1, 1000, 64, 1, true, 50000, 1},
+      {2, 7, 1, 10, 64, 1, true, 1, 60000},
+      {2, 6, 2, 1000, 33, 0, true, 30000, 70000},
+      // Sound gates: below the scores of this world's words, amid them, and
+      // one no candidate reaches (the second pass then takes every word).
+      {2, 7, 1, 10, 64, 1, true, 1, 1, -20000},
+      {2, 7, 1, 10, 16, 1, true, 1, 1, 0},
+      {2, 7, 1, 10, 5, 1, true, 1, 60000, 100000000},
   };
   for (const Setting& s : settings) {
     CAPTURE(s.max_distance);
@@ -203,6 +223,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     CAPTURE(s.with_frequencies);
     CAPTURE(s.far_min_count);
     CAPTURE(s.sound_min_count);
+    CAPTURE(s.sound_gate);
     RankedParams params;
     params.deletes.max_distance = s.max_distance;
     params.deletes.prefix_length = s.prefix_length;
@@ -212,6 +233,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     params.rare_distance = s.rare_distance;
     params.far_min_count = s.far_min_count;
     params.sound_min_count = s.sound_min_count;
+    params.sound_gate = s.sound_gate;
 
     // This rank's share: every p-th entry, and every 10th entry again on
     // the next rank (a dictionary may repeat lines across shares).
@@ -261,5 +283,14 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     CHECK(mpi::allreduce_sum(comm, same) == w.words.size());
     CHECK(all_with > w.words.size() / 4);
     CHECK(all_accepted >= 3);
+    // A gate lets some words skip the sound lookups (one below every score:
+    // all words with a candidate), and not every word (except one above
+    // every score: all but the accepted).
+    const uint64_t sound_words = mpi::allreduce_sum(comm, counts.sound_words);
+    if (s.sound_distance >= 0 && s.sound_gate != kNoSoundGate) {
+      CHECK(sound_words > 0);
+      if (s.sound_gate <= 0) CHECK(sound_words < all_words - all_accepted);
+      else CHECK(sound_words == all_words - all_accepted);
+    }
   }
 }

@@ -39,6 +39,10 @@
 
 namespace spellcheck {
 
+inline constexpr int64_t kNoSoundGate = INT64_MAX;
+
+struct EntryCheck;  // what checking an entry reads (ranked_lookup.cpp)
+
 struct RankedParams {
   DeleteParams deletes;    // max distance, prefix length
   int sound_distance = 1;  // phonetic keys this far apart count as sounding alike; -1: no sound-alikes
@@ -50,6 +54,10 @@ struct RankedParams {
   uint64_t sound_min_count = 1;
   size_t top = 10;
   size_t words_per_round = 16384;
+  // Sound-alikes are looked up (a second pass) only for words whose best
+  // candidate within max distance scores below this (thousandths of a nat,
+  // as channel_score); kNoSoundGate: in the same pass, for every word.
+  int64_t sound_gate = kNoSoundGate;
 };
 
 struct RankedCounts {
@@ -60,6 +68,7 @@ struct RankedCounts {
   uint64_t entries_checked = 0;
   uint64_t found = 0;  // entries that passed the check
   uint64_t rounds = 0;
+  uint64_t sound_words = 0;  // words whose sound-alikes were looked up
 };
 
 class RankedIndex {
@@ -70,6 +79,8 @@ class RankedIndex {
   void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params);
 
   // Collective: the ranked suggestions of this rank's words, one per word.
+  // With a sound gate, two passes: entries within the distance for every
+  // word, then sound-alikes for the words whose best scores below the gate.
   std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                   RankedCounts& counts) const;
 
@@ -84,6 +95,13 @@ class RankedIndex {
   DeleteTable deletes_frequent_;  // buckets with a frequent entry, up to max_distance (if above rare_distance_)
   uint64_t far_min_count_ = 1, sound_min_count_ = 1;  // in force (at least 1)
   SoundTable sounds_;
+
+  // Which lookups a pass makes: entries within the distance (buckets),
+  // sound-alikes beyond it, or both.
+  enum class Pass { buckets, sounds, both };
+  std::vector<RankedWord> lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                 const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
+  std::vector<EntryCheck> entry_checks(const ChannelWeights& weights) const;
 };
 
 }  // namespace spellcheck
