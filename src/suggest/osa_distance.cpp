@@ -163,7 +163,7 @@ bool is_vowel(char32_t c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' 
 
 }  // namespace
 
-EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t m) {
+EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t m, int distance) {
   EditProfile p;
   if (n > kOsaStackLength || m > kOsaStackLength) {
     const int d = osa_distance(a, n, b, m, 255);
@@ -171,15 +171,28 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
     p.substitutions = p.distance;
     return p;
   }
-  // Full table (small: words are short), then one walk back from the end.
+  // The table (small: words are short), then one walk back from the end.
+  // With the distance D known, only the band |i - j| <= D is computed, and
+  // the cells just outside it hold 255: a cell off the band costs more than
+  // D, so neither the band's values nor the walk's choices change (the walk
+  // compares neighbours with values at most D).
   static thread_local std::vector<uint8_t> table;
   const size_t w = m + 1;
-  table.assign((n + 1) * w, 0);
+  const size_t gap = n > m ? n - m : m - n;
+  const size_t band = distance < 0 ? std::max(n, m) : std::max(static_cast<size_t>(distance), gap);
+  if (table.size() < (n + 1) * w) table.resize((n + 1) * w);
   auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j]; };
-  for (size_t j = 0; j <= m; ++j) at(0, j) = static_cast<uint8_t>(std::min<size_t>(j, 255));
-  for (size_t i = 1; i <= n; ++i) {
-    at(i, 0) = static_cast<uint8_t>(std::min<size_t>(i, 255));
-    for (size_t j = 1; j <= m; ++j) {
+  for (size_t i = 0; i <= n; ++i) {
+    const size_t first = i > band + 1 ? i - band - 1 : 0, last = std::min(m, i + band + 1);
+    for (size_t j = first; j <= last; ++j) {
+      if (i == 0 || j == 0) {
+        at(i, j) = static_cast<uint8_t>(std::min<size_t>(i + j, 255));
+        continue;
+      }
+      if ((i > j ? i - j : j - i) > band) {
+        at(i, j) = 255;
+        continue;
+      }
       const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
       int v = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, at(i - 2, j - 2) + 1);
@@ -187,6 +200,8 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
     }
   }
   p.distance = at(n, m);
+  // A distance given too small leaves the end off the band: the whole table.
+  if (p.distance > band && band < std::max(n, m)) return edit_profile(a, n, b, m, -1);
   size_t i = n, j = m;
   auto touch_first = [&](size_t pos) {
     if (pos == 0) p.first_letter = 1;

@@ -107,7 +107,7 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
                          (other_first ? first_edit_ : 0);
     if (most < worst()) return;
   }
-  const EditProfile edits = edit_profile(folded_.data(), n_, folded, m);
+  const EditProfile edits = edit_profile(folded_.data(), n_, folded, m, f.distance);
   const int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
   if (full() && score < worst()) return;  // spelled only if it can enter the top
   if (!decoded) {

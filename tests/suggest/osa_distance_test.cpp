@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -126,6 +127,13 @@ TEST_CASE("osa_distance and edit_profile agree with the naive table on random wo
       CAPTURE(sa);
       CAPTURE(sb);
       CHECK(static_cast<int>(p.distance) == want);
+    }
+    // Given the distance (or more, or too little), the banded table gives
+    // the same profile, field by field.
+    for (const int given : {want, want + 1, want + 3, std::max(0, want - 1)}) {
+      const EditProfile q = edit_profile(a.data(), a.size(), b.data(), b.size(), given);
+      CAPTURE(given);
+      CHECK(std::memcmp(&p, &q, sizeof p) == 0);
     }
     // The counted edits make up the distance.
     CHECK(p.transpositions + p.substitutions + p.insertions + p.deletions == p.distance);

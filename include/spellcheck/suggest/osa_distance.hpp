@@ -124,6 +124,9 @@ struct EditProfile {
 // The profile of an optimal alignment (ties broken in a fixed order:
 // match, transposition, substitution, insertion, deletion). Words longer
 // than kOsaStackLength get a profile of substitutions only.
-EditProfile edit_profile(const char32_t* typo, size_t n, const char32_t* word, size_t m);
+// distance: the words' osa_distance if the caller knows it (-1: not known);
+// only the table's cells that far from its diagonal are then filled, since
+// an optimal alignment never leaves them (the profile is the same).
+EditProfile edit_profile(const char32_t* typo, size_t n, const char32_t* word, size_t m, int distance = -1);
 
 }  // namespace spellcheck
