@@ -192,7 +192,9 @@ class Pipeline {
     PhaseTimer pt(t_, "judge");
     run_.step([&] {
       fault::point("judge", rank_);
-      judged_ = judge(shard_, routed_);
+      // Ranked document mode weighs candidates by how often the collection
+      // uses them: the correct words' counts are kept for its index.
+      judged_ = judge(shard_, routed_, opt_.ranked && !opt_.words_mode);
     });
     routed_ = Routed();
   }
@@ -414,7 +416,10 @@ class Pipeline {
       TextChunk chunk = read_line_share(comm_, freq_path);
       run_.step([&] { freq = parse_frequencies(chunk.bytes, freq_path); });
     }
-    ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params);
+    FrequencyList collection{std::move(judged_.correct), std::move(judged_.correct_occurrences)};
+    judged_.correct = WordList();
+    judged_.correct_occurrences = {};
+    ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params, std::move(collection));
   }
 
   // The ranks' runs into the global SPEC order, each rank with a slice

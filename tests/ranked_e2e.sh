@@ -10,6 +10,10 @@
 #       invalid UTF-8), docs/ (text made of the same words) and freq.txt (a
 #       `word count` list).
 #
+#   ranked_e2e.sh collection MPIEXEC P SPELLCHECK OUTDIR
+#       checks the collection term of the prior on a small case made in
+#       OUTDIR (document mode against words mode).
+#
 #   ranked_e2e.sh sets WANT -- CMD [ARGS...]
 #       runs CMD and compares its output with WANT as CANDIDATE SETS: each
 #       line `word:  c1 c2 ...` is reduced to the word and its candidates
@@ -187,8 +191,41 @@ sets)
   diff -a "$tmp/want.n" "$tmp/got.n" | head -40 | cut -c1-300 | cat -v
   exit 1
   ;;
+collection)
+  # collection MPIEXEC P SPELLCHECK OUTDIR: document mode weighs candidates
+  # by the collection's counts of correct words (summed over files, ranks
+  # and case variants: `Cot` counts for `cot`), words mode does not.
+  [ $# -eq 5 ] || { echo "usage: ranked_e2e.sh collection MPIEXEC P SPELLCHECK OUTDIR" >&2; exit 2; }
+  mpiexec=$2 p=$3 sc=$4 dir=$5
+  mkdir -p "$dir/docs" || exit 1
+  printf 'cat\ncot\ncut\nthe\n' >"$dir/dict.txt"
+  printf 'cut 100\ncot 30\ncat 10\nthe 100000\n' >"$dir/freq.txt"
+  { echo "cxt"; for _ in 1 2 3 4 5 6 7 8 9 10; do echo "the cot"; done; } >"$dir/docs/a.txt"
+  for _ in 1 2 3 4 5 6 7 8 9 10; do echo "Cot the"; done >"$dir/docs/b.txt"
+  echo cxt >"$dir/words.txt"
+  run() { "$mpiexec" -n "$p" "$sc" -q --suggest ranked --format jsonl --frequencies "$dir/freq.txt" "$@"; }
+  words=$(run --words "$dir/dict.txt" "$dir/words.txt") || exit 1
+  docs=$(run "$dir/dict.txt" "$dir/docs") || exit 1
+  exec python3 - "$words" "$docs" <<'EOF2'
+import json, math, sys
+w, d = (json.loads(x) for x in sys.argv[1:3])
+ws = {s["word"]: s["score"] for s in w["suggestions"]}
+ds = {s["word"]: s["score"] for s in d["suggestions"]}
+ok = True
+def check(cond, what):
+    global ok
+    print(("ok: " if cond else "FAIL: ") + what)
+    ok = ok and cond
+check([s["word"] for s in w["suggestions"]][:2] == ["cut", "cot"], "words mode: cut before cot (frequencies only)")
+check([s["word"] for s in d["suggestions"]][:2] == ["cot", "cut"], "document mode: cot first (20 uses in the collection)")
+want = round(1000 * 0.5 * math.log(1 + 20)) / 1000
+check(abs(ds["cot"] - ws["cot"] - want) < 1e-9, f"cot gains 0.5 ln(21) = {want}: {ds['cot']} - {ws['cot']}")
+check(ds["cut"] == ws["cut"] and ds["cat"] == ws["cat"], "cut and cat, unused in the collection, keep their scores")
+sys.exit(0 if ok else 1)
+EOF2
+  ;;
 *)
-  echo "usage: ranked_e2e.sh gen OUTDIR | sets WANT -- CMD [ARGS...]" >&2
+  echo "usage: ranked_e2e.sh gen OUTDIR | sets WANT -- CMD [ARGS...] | report ... | collection MPIEXEC P SPELLCHECK OUTDIR" >&2
   exit 2
   ;;
 esac

@@ -40,7 +40,7 @@ Groups group_equal_words(const WordList& words, const std::vector<uint64_t>& has
   return g;
 }
 
-Judged judge(const Shard& shard, const Routed& routed) {
+Judged judge(const Shard& shard, const Routed& routed, bool keep_correct) {
   const Groups g = group_equal_words(routed.words, routed.hashes);
   const size_t groups = g.first.size();
   std::vector<char> wrong(groups, 1);
@@ -76,7 +76,13 @@ Judged judge(const Shard& shard, const Routed& routed) {
   Judged out;
   out.distinct = groups;
   for (size_t k = 0; k < groups; ++k) {
-    if (!wrong[k]) continue;
+    if (!wrong[k]) {
+      if (keep_correct && with_values) {
+        out.correct.push_back(routed.words[g.first[k]]);
+        out.correct_occurrences.push_back(occ[k]);
+      }
+      continue;
+    }
     const uint32_t i = g.first[k];
     out.misspelled.push_back(routed.words[i]);
     out.hashes.push_back(routed.hashes[i]);

@@ -118,8 +118,8 @@ struct alignas(64) EntryCheck {
 };
 static_assert(sizeof(EntryCheck) == 64);
 
-void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
-                        const RankedParams& params) {
+void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params,
+                        FrequencyList collection) {
   params_ = params;
   const int p = comm.size();
   const uint32_t me = static_cast<uint32_t>(comm.rank());
@@ -144,39 +144,50 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i]);
   Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes));
 
-  // Frequencies to the same owners, keyed by the folded word.
-  hashes.assign(frequencies.words.size(), 0);
-  for (size_t i = 0; i < frequencies.words.size(); ++i) hashes[i] = bucket_hash(frequencies.words[i]);
-  std::vector<std::vector<uint64_t>> counts_column;
-  counts_column.push_back(std::move(frequencies.counts));
-  Routed freq = route_by_owner(comm, std::move(frequencies.words), std::move(hashes), std::move(counts_column));
-  std::unordered_map<std::string, uint64_t> count_of;
+  // Frequencies (and collection counts) to the same owners, keyed by the
+  // folded word: per entry, the capped sum over the words that fold to it.
   auto folded_text = [&](std::string_view w) {
     const size_t n = fold_word(w, cps);
     std::string s;
     for (size_t i = 0; i < n; ++i) append_utf8(s, cps[i]);
     return s;
   };
-  for (size_t i = 0; i < freq.words.size(); ++i) {
-    uint64_t& c = count_of[folded_text(freq.words[i])];
-    c = std::min(kMaxFrequency, c + freq.values[0][i]);
-  }
-  std::vector<uint64_t> entry_counts(mine.words.size(), 0);
-  for (size_t i = 0; i < mine.words.size(); ++i)
-    if (auto it = count_of.find(folded_text(mine.words[i])); it != count_of.end()) entry_counts[i] = it->second;
-  count_of.clear();
+  auto counts_per_entry = [&](FrequencyList list, const WordList& entries_here, uint64_t* routed_words) {
+    hashes.assign(list.words.size(), 0);
+    for (size_t i = 0; i < list.words.size(); ++i) hashes[i] = bucket_hash(list.words[i]);
+    std::vector<std::vector<uint64_t>> counts_column;
+    counts_column.push_back(std::move(list.counts));
+    Routed got = route_by_owner(comm, std::move(list.words), std::move(hashes), std::move(counts_column));
+    if (routed_words) *routed_words = got.words.size();
+    std::unordered_map<std::string, uint64_t> count_of;
+    for (size_t i = 0; i < got.words.size(); ++i) {
+      uint64_t& c = count_of[folded_text(got.words[i])];
+      c = std::min(kMaxFrequency, c + got.values[0][i]);
+    }
+    std::vector<uint64_t> per_entry(entries_here.size(), 0);
+    if (count_of.empty()) return per_entry;
+    for (size_t i = 0; i < entries_here.size(); ++i)
+      if (auto it = count_of.find(folded_text(entries_here[i])); it != count_of.end()) per_entry[i] = it->second;
+    return per_entry;
+  };
+  uint64_t frequency_words_here = 0;
+  std::vector<uint64_t> entry_counts = counts_per_entry(std::move(frequencies), mine.words, &frequency_words_here);
   // The check requests tag an entry index with its two top bits
   // (kOtherBucket, kFrequentOnly).
   if (mine.words.size() >= kFrequentOnly)
     throw std::length_error("ranked index: more than 2^30 dictionary entries on one rank (use more ranks)");
   buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
+  // The collection's counts, per entry in the buckets' order (a collective
+  // whether or not any rank has them).
+  if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) > 0)
+    buckets_.add_collection_counts(counts_per_entry(std::move(collection), buckets_.spellings(), nullptr));
 
   // Words without a frequency are candidates within rare_distance only
   // (when a frequency list was given at all): the distance-2 neighbourhood
   // of a word in a large dictionary is mostly such words, they almost never
   // rank, and leaving them out of the distance-2 table makes lookups several
   // times cheaper.
-  const bool any_frequency = mpi::allreduce_sum(comm, static_cast<uint64_t>(freq.words.size())) > 0;
+  const bool any_frequency = mpi::allreduce_sum(comm, frequency_words_here) > 0;
   rare_distance_ =
       any_frequency ? std::min(params_.rare_distance, params_.deletes.max_distance) : params_.deletes.max_distance;
   // Prefix deletes to their owners, spelled and hashed by threads over

@@ -157,3 +157,11 @@ foreach(p 1 3)
     LABELS "e2e;ranked;report"
     ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
 endforeach()
+
+# 4. The collection's counts in the prior (document mode), on 1 and 3 ranks.
+foreach(p 1 3)
+  add_test(NAME ranked.collection.p${p}
+    COMMAND ${RANKED_SCRIPT} collection ${MPIEXEC_EXECUTABLE} ${p} $<TARGET_FILE:spellcheck> ${RANKED_DIR}/collection.p${p})
+  set_tests_properties(ranked.collection.p${p} PROPERTIES TIMEOUT 120 LABELS "e2e;ranked"
+    ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
+endforeach()

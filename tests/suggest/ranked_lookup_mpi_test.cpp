@@ -80,6 +80,9 @@ struct World {
   std::vector<std::string> dict;                       // distinct entries
   std::vector<std::pair<std::string, uint64_t>> freq;  // the frequency list
   std::vector<std::string> words;                      // words to look up
+  // The collection's correct words and their counts (document mode): case
+  // variants and repeats add up, words not in the dictionary count for none.
+  std::vector<std::pair<std::string, uint64_t>> collection;
 };
 
 World make_world() {
@@ -121,6 +124,9 @@ World make_world() {
                         "abcdefghijklmnopqrsx", "qqqqqqqqqqqqqqqq", "'", "a"})
     words.insert(q);
   w.words.assign(words.begin(), words.end());
+  for (size_t i = 0; i < w.dict.size(); i += 4) w.collection.emplace_back(w.dict[i], (i * 31) % 50);
+  for (size_t i = 0; i < w.dict.size(); i += 8) w.collection.emplace_back(capitalise(w.dict[i], true), 5);
+  w.collection.emplace_back("zzzz", 7);
   return w;
 }
 
@@ -128,7 +134,8 @@ World make_world() {
 // distance in force, when there is a frequency list at all), or, with a
 // frequency, sounding alike within reach (phonetic keys equal, or at most
 // sound_distance apart and the same first letter), ranked.
-RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& count_of, const std::string& q,
+RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& count_of,
+                       const std::map<std::string, uint64_t>& collection_of, const std::string& q,
                        const RankedParams& params, bool any_frequency, const ChannelWeights& weights) {
   const std::u32string fq = folded(q);
   const std::string key_q = phonetic_key(fq.data(), fq.size());
@@ -151,7 +158,8 @@ RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& co
       keep = kd == 0 || (kd <= params.sound_distance && same_first && count >= params.sound_min_count);
     }
     if (!keep) continue;
-    found.push_back(FoundEntry{e, count, 0, static_cast<uint8_t>(d), {}});
+    const auto used = collection_of.find(text(fe));
+    found.push_back(FoundEntry{e, count, used == collection_of.end() ? 0 : used->second, static_cast<uint8_t>(d), {}});
   }
   if (params.sound_gate == kNoSoundGate) return rank_suggestions(q, found, params.top, weights);
   // With a sound gate, sound-alikes count only for a word whose best entry
@@ -195,6 +203,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     uint64_t far_min_count = 1;  // frequency tiers: counts are (i * 7919) % 100000
     uint64_t sound_min_count = 1;
     int64_t sound_gate = kNoSoundGate;
+    bool with_collection = false;
   };
   const Setting settings[] = {
       {2, 7, -1, 1000, 16384, 2, true},
@@ -212,6 +221,10 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
       {2, 7, 1, 10, 64, 1, true, 1, 1, -20000},
       {2, 7, 1, 10, 16, 1, true, 1, 1, 0},
       {2, 7, 1, 10, 5, 1, true, 1, 60000, 100000000},
+      // The collection's counts in the prior.
+      {2, 7, 1, 10, 64, 1, true, 1, 1, kNoSoundGate, true},
+      {1, 5, -1, 5, 9, 0, false, 1, 1, kNoSoundGate, true},
+      {2, 7, 1, 3, 64, 1, true, 1, 60000, 0, true},
   };
   for (const Setting& s : settings) {
     CAPTURE(s.max_distance);
@@ -224,6 +237,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     CAPTURE(s.far_min_count);
     CAPTURE(s.sound_min_count);
     CAPTURE(s.sound_gate);
+    CAPTURE(s.with_collection);
     RankedParams params;
     params.deletes.max_distance = s.max_distance;
     params.deletes.prefix_length = s.prefix_length;
@@ -248,8 +262,21 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
         freq.words.push_back(w.freq[i].first);
         freq.counts.push_back(w.freq[i].second);
       }
+    // The collection's words come from any rank (here every 3rd one from
+    // the next rank), counted per folded entry like frequencies.
+    FrequencyList collection;
+    std::map<std::string, uint64_t> collection_of;
+    if (s.with_collection)
+      for (size_t i = 0; i < w.collection.size(); ++i) {
+        if (static_cast<int>((i / 3 + 1) % static_cast<size_t>(p)) == me) {
+          collection.words.push_back(w.collection[i].first);
+          collection.counts.push_back(w.collection[i].second);
+        }
+        uint64_t& x = collection_of[text(folded(w.collection[i].first))];
+        x = std::min(kMaxFrequency, x + w.collection[i].second);
+      }
     RankedIndex index;
-    index.build(comm, std::move(entries), std::move(freq), params);
+    index.build(comm, std::move(entries), std::move(freq), params, std::move(collection));
     CHECK(mpi::allreduce_sum(comm, index.entries()) >= w.dict.size());
 
     // Uneven shares of the words: rank 0 asks about more, so ranks take
@@ -265,7 +292,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     uint64_t with_candidates = 0, accepted = 0, same = 0;
     for (size_t i = 0; i < std::min(got.size(), mine.size()); ++i) {
       const std::string q(mine[i]);
-      const RankedWord want = brute_force(w, count_of, q, params, s.with_frequencies, weights);
+      const RankedWord want = brute_force(w, count_of, collection_of, q, params, s.with_frequencies, weights);
       with_candidates += !want.best.empty();
       accepted += want.accepted;
       same += show(got[i]) == show(want);

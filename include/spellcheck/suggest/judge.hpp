@@ -28,10 +28,14 @@ struct Judged {
   std::vector<uint64_t> first_position;
   std::vector<uint64_t> first_mark;  // its line mark, when words carried one (line_marks.hpp)
   uint64_t distinct = 0;             // distinct words judged here
+  // With keep_correct and occurrences: the correct words and how often
+  // each occurs (ranked mode's collection counts).
+  WordList correct;
+  std::vector<uint64_t> correct_occurrences;
 };
 
 // Local. routed.values holds the columns {occurrences, position}, optionally
 // a third, the position's line mark, or nothing.
-Judged judge(const Shard& shard, const Routed& routed);
+Judged judge(const Shard& shard, const Routed& routed, bool keep_correct = false);
 
 }  // namespace spellcheck

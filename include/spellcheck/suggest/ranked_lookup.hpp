@@ -75,8 +75,11 @@ class RankedIndex {
  public:
   // Collective. entries: this rank's dictionary entries as spelled (its
   // shard, duplicates allowed); frequencies: this rank's share of the
-  // frequency list.
-  void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params);
+  // frequency list; collection: words of the collection with their counts
+  // (document mode; any rank, a word may come from several), the prior's
+  // collection term. Both count per case-folded entry.
+  void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params,
+             FrequencyList collection = {});
 
   // Collective: the ranked suggestions of this rank's words, one per word.
   // With a sound gate, two passes: entries within the distance for every
