@@ -153,11 +153,11 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
     return s;
   };
   auto counts_per_entry = [&](FrequencyList list, const WordList& entries_here, uint64_t* routed_words) {
-    hashes.assign(list.words.size(), 0);
-    for (size_t i = 0; i < list.words.size(); ++i) hashes[i] = bucket_hash(list.words[i]);
+    std::vector<uint64_t> keys(list.words.size());
+    for (size_t i = 0; i < list.words.size(); ++i) keys[i] = bucket_hash(list.words[i]);
     std::vector<std::vector<uint64_t>> counts_column;
     counts_column.push_back(std::move(list.counts));
-    Routed got = route_by_owner(comm, std::move(list.words), std::move(hashes), std::move(counts_column));
+    Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column));
     if (routed_words) *routed_words = got.words.size();
     std::unordered_map<std::string, uint64_t> count_of;
     for (size_t i = 0; i < got.words.size(); ++i) {
