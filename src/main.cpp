@@ -17,6 +17,7 @@
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/cpus.hpp"
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/fault.hpp"
 #include "spellcheck/common/options.hpp"
@@ -492,6 +493,18 @@ class Pipeline {
   RankedIndex ranked_index_;
 };
 
+// Collective: one warning line (rank 0) when ranks have fewer CPUs than
+// OpenMP threads, which then share cores and gain nothing.
+void warn_threads_over_cpus(const mpi::Comm& comm, const Options& opt) {
+  const int threads = omp_get_max_threads(), cpus = cpus_available();
+  const uint64_t over = mpi::allreduce_sum(comm, static_cast<uint64_t>(threads_exceed_cpus(threads, cpus)));
+  if (over == 0 || comm.rank() != 0 || opt.quiet) return;
+  std::fprintf(
+      stderr,
+      "spellcheck: warning: %llu of %d rank(s) have fewer CPUs than threads (rank 0: %d threads, %d CPUs); %s\n",
+      static_cast<unsigned long long>(over), comm.size(), threads, cpus, threads_over_cpus_advice());
+}
+
 int run(int argc, char** argv, int provided) {
   mpi::Comm comm;
   Run run(comm);
@@ -507,6 +520,7 @@ int run(int argc, char** argv, int provided) {
     if (opt.threads > 0) omp_set_num_threads(opt.threads);
     require_readable_file(opt.dictionary, "dictionary");
   });
+  warn_threads_over_cpus(comm, opt);
   mpi::set_all_to_all(opt.exchange == "two-level" ? mpi::AllToAll::two_level
                       : opt.exchange == "auto"    ? mpi::AllToAll::automatic
                                                   : mpi::AllToAll::direct);

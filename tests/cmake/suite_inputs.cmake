@@ -13,3 +13,8 @@ foreach(part stdin tree compressed bad progress)
   set_tests_properties(inputs.${part} PROPERTIES PROCESSORS 2 TIMEOUT 300
     LABELS "mpi;inputs" SKIP_RETURN_CODE 77)
 endforeach()
+
+# A rank with fewer CPUs than threads is warned about (tests/cpu_warning.sh).
+add_test(NAME inputs.cpu_warning
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cpu_warning.sh ${MPIEXEC_EXECUTABLE} $<TARGET_FILE:spellcheck>)
+set_tests_properties(inputs.cpu_warning PROPERTIES PROCESSORS 2 TIMEOUT 120 LABELS "mpi;inputs")
