@@ -41,10 +41,29 @@ SuggestionRanker::SuggestionRanker(const ChannelWeights& w) : w_(w) {
                                          std::min(0, w.vowel_substitution),
                                      static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion),
                                      static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion)}));
+  cheapest_insertion_ = std::max<int64_t>(0, static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion));
+  cheapest_deletion_ = std::max<int64_t>(0, static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion));
+  cheapest_change_ =
+      std::max<int64_t>(0, std::min({static_cast<int64_t>(w.transposition),
+                                     static_cast<int64_t>(w.substitution) + std::min(0, w.keyboard_substitution) +
+                                         std::min(0, w.vowel_substitution),
+                                     (cheapest_insertion_ + cheapest_deletion_) / 2}));
   best_extra_ =
       std::max({0, w.same_sound, w.near_sound}) + std::max(0, -w.first_letter) + std::max(0, -w.capital_mismatch);
   case_only_ = std::max(0, w.case_only);      // bound(prior, 0) holds for any distance
   first_edit_ = std::max(0, w.first_letter);  // best_extra_ already counts a negative one
+}
+
+int64_t SuggestionRanker::least_edits(size_t n, size_t m, int d) const {
+  // An alignment at distance d has insertions - deletions = m - n, so
+  // |n - m| of its edits change the length one way, and the other
+  // d - |n - m| are substitutions, transpositions or pairs of an insertion
+  // and a deletion. Words past edit_profile's table are scored as
+  // substitutions only: the plain bound.
+  const size_t gap = n > m ? n - m : m - n;
+  if (n > kOsaStackLength || m > kOsaStackLength || gap > static_cast<size_t>(d)) return d * cheapest_edit_;
+  return static_cast<int64_t>(gap) * (n > m ? cheapest_deletion_ : cheapest_insertion_) +
+         static_cast<int64_t>(static_cast<size_t>(d) - gap) * cheapest_change_;
 }
 
 void SuggestionRanker::start(std::string_view typo, size_t top) {
@@ -103,7 +122,7 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
         m > 0 && n_ > 0 && folded[0] != folded_[0] && n_ <= kOsaStackLength && m <= kOsaStackLength;
     const int64_t sound = sound_distance == 0 ? w_.same_sound : sound_distance == 1 ? w_.near_sound : 0;
     const int64_t most = prior + sound + std::max(0, -w_.first_letter) - (capital_mismatch ? w_.capital_mismatch : 0) -
-                         f.distance * cheapest_edit_ + (f.distance == 0 ? w_.case_only : 0) -
+                         least_edits(n_, m, f.distance) + (f.distance == 0 ? w_.case_only : 0) -
                          (other_first ? first_edit_ : 0);
     if (most < worst()) return;
   }

@@ -105,6 +105,42 @@ TEST_CASE("SuggestionRanker::bound is never below the true score (every pair of 
   CHECK(check_bounds(typos, words, flipped, 77) > 100000);
 }
 
+TEST_CASE("SuggestionRanker::least_edits is never above the edits' true cost (every pair of short words)") {
+  const std::vector<std::string> words = all_words("aesdi", 5);
+  ChannelWeights flipped{};
+  flipped.keyboard_substitution = -3000;
+  flipped.double_deletion = 2000;
+  flipped.double_insertion = -3900;
+  flipped.transposition = 9000;
+  flipped.deletion = 2000;
+  for (const ChannelWeights& w : {ChannelWeights{}, flipped}) {
+    SuggestionRanker ranker(w);
+    size_t pairs = 0, failures = 0, tighter = 0;
+    for (size_t t = 0; t < words.size(); t += 3) {
+      const std::u32string a = folded(words[t]);
+      for (const std::string& entry : words) {
+        const std::u32string b = folded(entry);
+        const EditProfile p = edit_profile(a.data(), a.size(), b.data(), b.size());
+        if (p.distance == 0) continue;
+        // The edits alone: no sound, no capital, no first-letter term.
+        const int64_t cost = -channel_evidence(p, 2, false, w) - static_cast<int64_t>(p.first_letter) * w.first_letter;
+        const int64_t least = ranker.least_edits(a.size(), b.size(), p.distance);
+        ++pairs;
+        tighter += least > p.distance * std::min<int64_t>(w.insertion + std::min(0, w.double_insertion), 2500);
+        if (least > cost && failures++ < 5) {
+          CAPTURE(words[t]);
+          CAPTURE(entry);
+          CAPTURE(cost);
+          CHECK(least <= cost);
+        }
+      }
+    }
+    CHECK(failures == 0);
+    CHECK(pairs > 1000000);
+    CHECK(tighter > pairs / 4);  // the bound says more than distance x the cheapest edit
+  }
+}
+
 TEST_CASE("rank_suggestions: the same answer whatever the order of the entries") {
   std::mt19937 rng(8);
   const std::vector<std::string> words = all_words("aest", 4);

@@ -75,6 +75,11 @@ class SuggestionRanker {
     return prior + best_extra_ - min_distance * cheapest_edit_ + (min_distance == 0 ? case_only_ : 0) -
            (other_first ? first_edit_ : 0);
   }
+  // The least the edits of any alignment at distance d of a typo of n code
+  // points with an entry of m cost (the first-letter edit apart): |n - m|
+  // of them insert or delete. offer() skips the alignment of an entry whose
+  // score, with that, cannot enter the top.
+  int64_t least_edits(size_t n, size_t m, int d) const;
   bool full() const { return best_.size() == top_; }
   int64_t worst() const { return best_.back().score; }
   // Whether an entry with this bound can still change the result.
@@ -91,6 +96,11 @@ class SuggestionRanker {
  private:
   const ChannelWeights& w_;
   int64_t cheapest_edit_ = 0, best_extra_ = 0, case_only_ = 0, first_edit_ = 0;
+  // Least costs of a letter left out, a letter added, and a unit of
+  // distance that changes no length (a substitution, a transposition, or
+  // half of an added-and-left-out pair): least_edits() from them.
+  int64_t cheapest_insertion_ = 0, cheapest_deletion_ = 0, cheapest_change_ = 0;
+
   std::string_view typo_;
   size_t top_ = 0, n_ = 0;
   CasePattern pattern_{};
