@@ -18,15 +18,18 @@ bool better(const RankedCandidate& x, const RankedCandidate& y) {
 // Keeps best, best first, the best `top` distinct words: offered in any
 // order, the same words end up there.
 void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& c) {
-  for (auto& b : best)
-    if (b.word == c.word) {
-      if (better(c, b)) b = std::move(c);
-      std::sort(best.begin(), best.end(), better);
+  // best is in `better` order, a strict order of distinct words: a word
+  // already there moves up when it improves; a new one goes in its place.
+  for (auto it = best.begin(); it != best.end(); ++it)
+    if (it->word == c.word) {
+      if (better(c, *it)) {
+        *it = std::move(c);
+        std::rotate(std::upper_bound(best.begin(), it, *it, better), it, it + 1);
+      }
       return;
     }
   if (best.size() == top && !better(c, best.back())) return;
-  best.push_back(std::move(c));
-  std::sort(best.begin(), best.end(), better);
+  best.insert(std::upper_bound(best.begin(), best.end(), c, better), std::move(c));
   if (best.size() > top) best.pop_back();
 }
 
