@@ -132,12 +132,18 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
   const EditProfile edits = edit_profile(folded_.data(), n_, folded, m, f.distance);
   const int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
   if (full() && score < worst()) return;  // spelled only if it can enter the top
-  if (!decoded) {
+  // An entry without a capital is its folded code points: its spelling is
+  // not read (a cache miss per entry that gets this far).
+  const char32_t* spelled = folded;
+  if (!decoded && entry_capital) {
     entry_.resize(spelling().size() + 1);
     m = decode_utf8(spelling(), entry_.data());
+    spelled = entry_.data();
+  } else if (decoded) {
+    spelled = entry_.data();
   }
   word_.clear();
-  spell_in_case(entry_.data(), m, pattern_, word_);
+  spell_in_case(spelled, m, pattern_, word_);
   if (word_ == typo_) return;  // the typo itself is no suggestion
   offer_to(best_, top_, RankedCandidate{word_, score, f.distance});
 }
