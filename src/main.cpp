@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
@@ -417,9 +418,7 @@ class Pipeline {
       TextChunk chunk = read_line_share(comm_, freq_path);
       run_.step([&] { freq = parse_frequencies(chunk.bytes, freq_path); });
     }
-    FrequencyList collection{std::move(judged_.correct), std::move(judged_.correct_occurrences)};
-    judged_.correct = WordList();
-    judged_.correct_occurrences = {};
+    FrequencyList collection{std::exchange(judged_.correct, {}), std::exchange(judged_.correct_occurrences, {})};
     ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params, std::move(collection));
   }
 

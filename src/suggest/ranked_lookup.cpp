@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/common/first_error.hpp"
@@ -504,66 +505,57 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     std::atomic<uint64_t> to_check{0};
     auto check_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       out.assign(static_cast<size_t>(p), std::string());
-      std::vector<uint64_t> all, frequent, refs, scratch;  // refs: (owner << 32 | entry), by owner
+      std::vector<uint64_t> all, frequent, refs, scratch;  // refs: (owner << 32 | entry)
       SeenKeys seen;
-      std::vector<int> all_owner, frequent_owner;
-      std::vector<size_t> owner_at(static_cast<size_t>(p) + 1);
-      // Grouped by owner, in hash order within an owner (a stable counting
-      // sort: owners are few).
-      auto by_owner = [&](std::vector<uint64_t>& hashes, std::vector<int>& owners) {
-        owners.assign(hashes.size(), 0);
+      std::vector<int> owners;
+      // Each list grouped by owner, stably (a counting sort: owners are
+      // few); at[d] is where owner d's part begins.
+      std::vector<size_t> all_at, frequent_at, refs_at, cursor;
+      auto by_owner = [&](std::vector<uint64_t>& v, std::vector<size_t>& at, auto&& owner) {
+        at.assign(static_cast<size_t>(p) + 1, 0);
+        at[static_cast<size_t>(p)] = v.size();
         if (p == 1) return;
-        std::fill(owner_at.begin(), owner_at.end(), 0);
-        for (size_t k = 0; k < hashes.size(); ++k)
-          ++owner_at[static_cast<size_t>(owners[k] = owner_of(hashes[k], p)) + 1];
-        for (int d = 0; d < p; ++d) owner_at[static_cast<size_t>(d) + 1] += owner_at[static_cast<size_t>(d)];
-        scratch.resize(hashes.size());
-        for (size_t k = 0; k < hashes.size(); ++k) scratch[owner_at[static_cast<size_t>(owners[k])]++] = hashes[k];
-        hashes.swap(scratch);
-        for (size_t k = 0; k < hashes.size(); ++k) owners[k] = owner_of(hashes[k], p);  // now in that order
+        owners.resize(v.size());
+        for (size_t k = 0; k < v.size(); ++k) ++at[static_cast<size_t>(owners[k] = owner(v[k]))];
+        size_t sum = 0;
+        for (auto& x : at) sum += std::exchange(x, sum);  // counts -> starts (at[p] = v.size())
+        cursor.assign(at.begin(), at.end() - 1);
+        scratch.resize(v.size());
+        for (size_t k = 0; k < v.size(); ++k) scratch[cursor[static_cast<size_t>(owners[k])]++] = v[k];
+        v.swap(scratch);
       };
+      auto hash_owner = [&](uint64_t h) { return owner_of(h, p); };
+      auto entry_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
       for (size_t i = lo; i < hi; ++i) {
         // Distinct buckets; those found only through the frequent table
-        // apart; distinct sound-alike entries, grouped by owner.
+        // apart; distinct sound-alike entries.
         all.clear();
         frequent.clear();
+        refs.clear();
         seen.start(found_by[kAll >> 30].count(i) + found_by[kFrequent >> 30].count(i));
         found_by[kAll >> 30].add_new(i, seen, all);
         found_by[kFrequent >> 30].add_new(i, seen, frequent);
-        scratch.clear();
         seen.start(found_by[kSound >> 30].count(i));
-        found_by[kSound >> 30].add_new(i, seen, scratch);
-        refs.resize(scratch.size());
-        if (p == 1) {
-          refs.swap(scratch);
-        } else {
-          std::fill(owner_at.begin(), owner_at.end(), 0);
-          for (const uint64_t r : scratch) ++owner_at[(r >> 32) + 1];
-          for (int d = 0; d < p; ++d) owner_at[static_cast<size_t>(d) + 1] += owner_at[static_cast<size_t>(d)];
-          for (const uint64_t r : scratch) refs[owner_at[r >> 32]++] = r;
-        }
-        by_owner(all, all_owner);
-        by_owner(frequent, frequent_owner);
+        found_by[kSound >> 30].add_new(i, seen, refs);
+        by_owner(all, all_at, hash_owner);
+        by_owner(frequent, frequent_at, hash_owner);
+        by_owner(refs, refs_at, entry_owner);
         to_check.fetch_add(all.size() + frequent.size() + refs.size(), std::memory_order_relaxed);
         const std::string_view w = words[b + i];
-        size_t x = 0, f = 0, y = 0;
-        while (x < all.size() || f < frequent.size() || y < refs.size()) {
-          const int d = std::min({x < all.size() ? all_owner[x] : p, f < frequent.size() ? frequent_owner[f] : p,
-                                  y < refs.size() ? static_cast<int>(refs[y] >> 32) : p});
-          size_t x2 = x, f2 = f, y2 = y;
-          while (x2 < all.size() && all_owner[x2] == d) ++x2;
-          while (f2 < frequent.size() && frequent_owner[f2] == d) ++f2;
-          while (y2 < refs.size() && static_cast<int>(refs[y2] >> 32) == d) ++y2;
-          std::string& s = out[static_cast<size_t>(d)];
+        for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
+          const size_t nb = all_at[d + 1] - all_at[d], nf = frequent_at[d + 1] - frequent_at[d],
+                       ne = refs_at[d + 1] - refs_at[d];
+          if (nb + nf + ne == 0) continue;
+          std::string& s = out[d];
           put(s, static_cast<uint32_t>(i));
           put(s, static_cast<uint32_t>(w.size()));
           s.append(w);
-          put(s, static_cast<uint32_t>(x2 - x));
-          put(s, static_cast<uint32_t>(f2 - f));
-          put(s, static_cast<uint32_t>(y2 - y));
-          for (; x < x2; ++x) put(s, all[x]);
-          for (; f < f2; ++f) put(s, frequent[f]);
-          for (; y < y2; ++y) put(s, static_cast<uint32_t>(refs[y]));
+          put(s, static_cast<uint32_t>(nb));
+          put(s, static_cast<uint32_t>(nf));
+          put(s, static_cast<uint32_t>(ne));
+          for (size_t k = all_at[d]; k < all_at[d + 1]; ++k) put(s, all[k]);
+          for (size_t k = frequent_at[d]; k < frequent_at[d + 1]; ++k) put(s, frequent[k]);
+          for (size_t k = refs_at[d]; k < refs_at[d + 1]; ++k) put(s, static_cast<uint32_t>(refs[k]));
         }
       }
     });

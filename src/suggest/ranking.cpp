@@ -36,21 +36,17 @@ void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& 
 }  // namespace
 
 SuggestionRanker::SuggestionRanker(const ChannelWeights& w) : w_(w) {
-  // The cheapest edit per unit of distance and the biggest bonus any entry
-  // can get: bound() adds the second and takes the first per edit.
-  cheapest_edit_ =
-      std::max<int64_t>(0, std::min({static_cast<int64_t>(w.transposition),
-                                     static_cast<int64_t>(w.substitution) + std::min(0, w.keyboard_substitution) +
-                                         std::min(0, w.vowel_substitution),
-                                     static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion),
-                                     static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion)}));
+  // The cheapest edit of each kind (negative costs count as none), the
+  // cheapest per unit of distance, and the biggest bonus any entry can get:
+  // bound() adds the last and takes the cheapest edit per unit.
   cheapest_insertion_ = std::max<int64_t>(0, static_cast<int64_t>(w.insertion) + std::min(0, w.double_insertion));
   cheapest_deletion_ = std::max<int64_t>(0, static_cast<int64_t>(w.deletion) + std::min(0, w.double_deletion));
-  cheapest_change_ =
-      std::max<int64_t>(0, std::min({static_cast<int64_t>(w.transposition),
-                                     static_cast<int64_t>(w.substitution) + std::min(0, w.keyboard_substitution) +
-                                         std::min(0, w.vowel_substitution),
-                                     (cheapest_insertion_ + cheapest_deletion_) / 2}));
+  const int64_t cheapest_in_place =
+      std::max<int64_t>(0, std::min<int64_t>(w.transposition, static_cast<int64_t>(w.substitution) +
+                                                                  std::min(0, w.keyboard_substitution) +
+                                                                  std::min(0, w.vowel_substitution)));
+  cheapest_change_ = std::min(cheapest_in_place, (cheapest_insertion_ + cheapest_deletion_) / 2);
+  cheapest_edit_ = std::min({cheapest_in_place, cheapest_insertion_, cheapest_deletion_});
   best_extra_ =
       std::max({0, w.same_sound, w.near_sound}) + std::max(0, -w.first_letter) + std::max(0, -w.capital_mismatch);
   case_only_ = std::max(0, w.case_only);      // bound(prior, 0) holds for any distance
