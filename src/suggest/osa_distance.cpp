@@ -1,6 +1,8 @@
 #include "spellcheck/suggest/osa_distance.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <vector>
 
 namespace spellcheck {
@@ -138,25 +140,29 @@ int OsaPattern::distance(const char32_t* b, size_t m, int max) const {
 namespace {
 
 // QWERTY rows; two letters touch when they are neighbours in a row or
-// overlap diagonally with the row above or below.
-bool keys_touch(char32_t x, char32_t y) {
-  if (x > 'z' || y > 'z' || x < 'a' || y < 'a') return false;
-  static const char* rows[3] = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
-  int rx = -1, cx = 0, ry = -1, cy = 0;
+// overlap diagonally with the row above or below. Per letter, the set of
+// letters it touches (bit y - 'a'), computed at compile time: the walk asks
+// for every substitution.
+constexpr std::array<uint32_t, 26> kTouching = [] {
+  std::array<uint32_t, 26> touching{};
+  const char* rows[3] = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
   for (int r = 0; r < 3; ++r)
     for (int c = 0; rows[r][c]; ++c) {
-      if (static_cast<char32_t>(rows[r][c]) == x) rx = r, cx = c;
-      if (static_cast<char32_t>(rows[r][c]) == y) ry = r, cy = c;
+      auto touch = [&](char y) { touching[static_cast<size_t>(rows[r][c] - 'a')] |= uint32_t{1} << (y - 'a'); };
+      if (c > 0) touch(rows[r][c - 1]);
+      if (rows[r][c + 1]) touch(rows[r][c + 1]);
+      // Row r+1 is shifted right by about half a key: key c of the lower
+      // row sits between keys c and c+1 of the upper one.
+      for (int o = 0; o < 3; ++o)
+        for (int k = 0; rows[o][k]; ++k)
+          if ((o == r + 1 && (k == c || k + 1 == c)) || (o + 1 == r && (c == k || c + 1 == k))) touch(rows[o][k]);
     }
-  if (rx < 0 || ry < 0) return false;
-  if (rx == ry) return cx - cy == 1 || cy - cx == 1;
-  if (rx - ry == 1 || ry - rx == 1) {
-    // Row r+1 is shifted right by about half a key: key c of the lower row
-    // sits between keys c and c+1 of the upper one.
-    const int upper_c = rx < ry ? cx : cy, lower_c = rx < ry ? cy : cx;
-    return upper_c == lower_c || upper_c == lower_c + 1;
-  }
-  return false;
+  return touching;
+}();
+
+bool keys_touch(char32_t x, char32_t y) {
+  if (x > 'z' || y > 'z' || x < 'a' || y < 'a') return false;
+  return (kTouching[x - 'a'] >> (y - 'a')) & 1;
 }
 
 bool is_vowel(char32_t c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y'; }
@@ -176,14 +182,20 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
   // the cells just outside it hold 255: a cell off the band costs more than
   // D, so neither the band's values nor the walk's choices change (the walk
   // compares neighbours with values at most D).
+  // A common suffix is matched letter for letter by the walk (the distance
+  // of two prefixes is that of the prefixes without a common last letter),
+  // so the table stops before it: the walk starts where it would arrive.
+  // Only the letters' neighbours past it are still read (doubled letters).
+  size_t rows = n, cols = m;
+  while (rows > 0 && cols > 0 && a[rows - 1] == b[cols - 1]) --rows, --cols;
   static thread_local std::vector<uint8_t> table;
-  const size_t w = m + 1;
+  const size_t w = cols + 1;
   const size_t gap = n > m ? n - m : m - n;
-  const size_t band = distance < 0 ? std::max(n, m) : std::max(static_cast<size_t>(distance), gap);
-  if (table.size() < (n + 1) * w) table.resize((n + 1) * w);
+  const size_t band = distance < 0 ? std::max(rows, cols) : std::max(static_cast<size_t>(distance), gap);
+  if (table.size() < (rows + 1) * w) table.resize((rows + 1) * w);
   auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j]; };
-  for (size_t i = 0; i <= n; ++i) {
-    const size_t first = i > band + 1 ? i - band - 1 : 0, last = std::min(m, i + band + 1);
+  for (size_t i = 0; i <= rows; ++i) {
+    const size_t first = i > band + 1 ? i - band - 1 : 0, last = std::min(cols, i + band + 1);
     for (size_t j = first; j <= last; ++j) {
       if (i == 0 || j == 0) {
         at(i, j) = static_cast<uint8_t>(std::min<size_t>(i + j, 255));
@@ -199,10 +211,10 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
       at(i, j) = static_cast<uint8_t>(std::min(v, 255));
     }
   }
-  p.distance = at(n, m);
+  p.distance = at(rows, cols);
   // A distance given too small leaves the end off the band: the whole table.
-  if (p.distance > band && band < std::max(n, m)) return edit_profile(a, n, b, m, -1);
-  size_t i = n, j = m;
+  if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
+  size_t i = rows, j = cols;
   auto touch_first = [&](size_t pos) {
     if (pos == 0) p.first_letter = 1;
   };

@@ -33,6 +33,71 @@ int naive_osa(const std::u32string& a, const std::u32string& b) {
   return d[n][m];
 }
 
+// QWERTY neighbours, spelled out: the same row side by side, or the row
+// below shifted right by half a key.
+bool naive_keys_touch(char32_t x, char32_t y) {
+  static const char* rows[3] = {"qwertyuiop", "asdfghjkl", "zxcvbnm"};
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; rows[r][c]; ++c)
+      for (int o = 0; o < 3; ++o)
+        for (int k = 0; rows[o][k]; ++k) {
+          if (static_cast<char32_t>(rows[r][c]) != x || static_cast<char32_t>(rows[o][k]) != y) continue;
+          if (o == r && (k == c + 1 || c == k + 1)) return true;
+          if (o == r + 1 && (k == c || k + 1 == c)) return true;
+          if (r == o + 1 && (c == k || c + 1 == k)) return true;
+        }
+  return false;
+}
+
+bool naive_vowel(char32_t c) { return std::u32string_view(U"aeiouy").find(c) != std::u32string_view::npos; }
+
+// The profile by the rule edit_profile documents, on the whole naive table:
+// from the end, prefer a match, then a transposition, a substitution, a
+// letter left out, a letter added.
+EditProfile naive_profile(const std::u32string& a, const std::u32string& b) {
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1, 0));
+  for (size_t i = 0; i <= n; ++i) d[i][0] = static_cast<int>(i);
+  for (size_t j = 0; j <= m; ++j) d[0][j] = static_cast<int>(j);
+  for (size_t i = 1; i <= n; ++i)
+    for (size_t j = 1; j <= m; ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  EditProfile p;
+  p.distance = static_cast<uint8_t>(d[n][m]);
+  size_t i = n, j = m;
+  auto first = [&](size_t pos) { p.first_letter = p.first_letter || pos == 0; };
+  while (i > 0 || j > 0) {
+    if (i > 0 && j > 0 && a[i - 1] == b[j - 1] && d[i - 1][j - 1] == d[i][j]) {
+      --i, --j;
+    } else if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2] &&
+               d[i - 2][j - 2] + 1 == d[i][j]) {
+      ++p.transpositions;
+      first(i - 2);
+      i -= 2, j -= 2;
+    } else if (i > 0 && j > 0 && d[i - 1][j - 1] + 1 == d[i][j]) {
+      ++p.substitutions;
+      p.keyboard_substitutions += naive_keys_touch(a[i - 1], b[j - 1]);
+      p.vowel_substitutions += naive_vowel(a[i - 1]) && naive_vowel(b[j - 1]);
+      first(i - 1);
+      --i, --j;
+    } else if (j > 0 && d[i][j - 1] + 1 == d[i][j]) {
+      ++p.insertions;
+      p.double_insertions += (j > 1 && b[j - 2] == b[j - 1]) || (j < m && b[j] == b[j - 1]);
+      first(j - 1);
+      --j;
+    } else {
+      ++p.deletions;
+      p.double_deletions += (i > 1 && a[i - 2] == a[i - 1]) || (i < n && a[i] == a[i - 1]);
+      first(i - 1);
+      --i;
+    }
+  }
+  return p;
+}
+
 std::u32string cps(std::string_view s) {
   std::u32string out(s.size() + 1, 0);
   out.resize(decode_utf8(s, out.data()));
@@ -143,6 +208,44 @@ TEST_CASE("osa_distance and edit_profile agree with the naive table on random wo
     CHECK(p.double_deletions <= p.deletions);
   }
   CHECK(compared == 24000);
+}
+
+TEST_CASE("edit_profile agrees field by field with the naive table's walk") {
+  // Letters that touch on the keyboard, vowels, doubles; and the test's
+  // own alphabet (non-ASCII).
+  const std::u32string keyboard = U"qwesadzxuio";
+  std::mt19937 rng(31);
+  auto word = [&](const std::u32string& letters, size_t max_len) {
+    std::u32string w(rng() % (max_len + 1), U'a');
+    for (auto& c : w) c = letters[rng() % letters.size()];
+    return w;
+  };
+  int differ = 0;
+  for (int t = 0; t < 20000; ++t) {
+    const std::u32string& letters = t % 3 ? keyboard : kLetters;
+    const std::u32string a = word(letters, 10);
+    const std::u32string b = t % 2 ? word(letters, 10) : mutate(rng, a, static_cast<int>(rng() % 4));
+    const EditProfile want = naive_profile(a, b);
+    for (const int given : {-1, static_cast<int>(want.distance)}) {
+      const EditProfile got = edit_profile(a.data(), a.size(), b.data(), b.size(), given);
+      if (std::memcmp(&got, &want, sizeof got) != 0) ++differ;
+    }
+  }
+  CHECK(differ == 0);
+  // Every pair of words up to 5 letters over {a, s, e}: a and s touch, a
+  // and e are vowels, repeats everywhere.
+  std::vector<std::u32string> all{U""};
+  for (size_t k = 0; k < all.size(); ++k)
+    if (all[k].size() < 5)
+      for (char32_t c : std::u32string(U"ase")) all.push_back(all[k] + c);
+  for (const auto& a : all)
+    for (const auto& b : all) {
+      const EditProfile want = naive_profile(a, b);
+      const EditProfile got = edit_profile(a.data(), a.size(), b.data(), b.size(), want.distance);
+      if (std::memcmp(&got, &want, sizeof got) != 0) ++differ;
+    }
+  CHECK(differ == 0);
+  CHECK(all.size() == 364);
 }
 
 TEST_CASE("osa_distance: long words (past the stack rows)") {
