@@ -141,6 +141,11 @@ class SeenKeys {
 // holds fewer than 2^30 entries).
 constexpr uint32_t kOtherBucket = 1U << 31, kFrequentOnly = 1U << 30;
 
+// A bucket as the delete tables hold it: its owner and its number there
+// (PrefixBuckets::group), so that the owner reads its entries without a
+// directory lookup and the asker sees the owner without hashing.
+uint64_t bucket_ref(uint32_t owner, size_t bucket) { return (static_cast<uint64_t>(owner) << 32) | bucket; }
+
 }  // namespace
 
 // Everything the check of an entry reads up to its offer to the ranker, per
@@ -241,10 +246,10 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
     auto out = in_ranges<std::vector<std::string>>(
         buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
           mine.assign(static_cast<size_t>(p), std::string());
-          buckets_.for_each_delete(dp, lo, hi, min_count, [&](uint64_t prefix, uint64_t del) {
+          buckets_.for_each_delete(dp, lo, hi, min_count, [&](size_t bucket, uint64_t, uint64_t del) {
             std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
             put(s, del);
-            put(s, prefix);
+            put(s, bucket_ref(me, bucket));
           });
         });
     const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
@@ -496,8 +501,8 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
 
     // 4. The words to the owners of those buckets and entries:
     //    [u32 word][u32 length][bytes][u32 buckets][u32 frequent-only
-    //    buckets][u32 entries][buckets x u64 prefix hash][frequent-only
-    //    buckets x u64 prefix hash][entries x u32 entry]. A bucket found
+    //    buckets][u32 entries][buckets x u32 bucket number][frequent-only
+    //    buckets x u32 bucket number][entries x u32 entry]. A bucket found
     //    only through the frequent table holds no entry without a frequent
     //    count within rare_distance of the word (the table of every bucket's
     //    deletes up to rare_distance would have found it): its owner checks
@@ -524,8 +529,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         for (size_t k = 0; k < v.size(); ++k) scratch[cursor[static_cast<size_t>(owners[k])]++] = v[k];
         v.swap(scratch);
       };
-      auto hash_owner = [&](uint64_t h) { return owner_of(h, p); };
-      auto entry_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
+      auto ref_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
       for (size_t i = lo; i < hi; ++i) {
         // Distinct buckets; those found only through the frequent table
         // apart; distinct sound-alike entries.
@@ -537,9 +541,9 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         found_by[kFrequent >> 30].add_new(i, seen, frequent);
         seen.start(found_by[kSound >> 30].count(i));
         found_by[kSound >> 30].add_new(i, seen, refs);
-        by_owner(all, all_at, hash_owner);
-        by_owner(frequent, frequent_at, hash_owner);
-        by_owner(refs, refs_at, entry_owner);
+        by_owner(all, all_at, ref_owner);
+        by_owner(frequent, frequent_at, ref_owner);
+        by_owner(refs, refs_at, ref_owner);
         to_check.fetch_add(all.size() + frequent.size() + refs.size(), std::memory_order_relaxed);
         const std::string_view w = words[b + i];
         for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
@@ -553,8 +557,8 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           put(s, static_cast<uint32_t>(nb));
           put(s, static_cast<uint32_t>(nf));
           put(s, static_cast<uint32_t>(ne));
-          for (size_t k = all_at[d]; k < all_at[d + 1]; ++k) put(s, all[k]);
-          for (size_t k = frequent_at[d]; k < frequent_at[d + 1]; ++k) put(s, frequent[k]);
+          for (size_t k = all_at[d]; k < all_at[d + 1]; ++k) put(s, static_cast<uint32_t>(all[k]));
+          for (size_t k = frequent_at[d]; k < frequent_at[d + 1]; ++k) put(s, static_cast<uint32_t>(frequent[k]));
           for (size_t k = refs_at[d]; k < refs_at[d + 1]; ++k) put(s, static_cast<uint32_t>(refs[k]));
         }
       }
@@ -581,7 +585,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         std::memcpy(&nb, s.data() + at + 8 + len, 4);
         std::memcpy(&nf, s.data() + at + 12 + len, 4);
         std::memcpy(&ne, s.data() + at + 16 + len, 4);
-        return at + 20 + len + (nb + static_cast<uint64_t>(nf)) * 8ULL + ne * 4ULL;
+        return at + 20 + len + (nb + static_cast<uint64_t>(nf) + ne) * 4ULL;
       });
       struct Part {
         std::string bytes;
@@ -605,23 +609,22 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           pattern.assign(q.data(), qn);
           const uint64_t letters = letter_set(q.data(), qn);
           const LetterCounts tally = letter_counts(q.data(), qn);
-          const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
+          // The first entry of the typo's own bucket, if this rank has it.
+          const HashDirectory::Range own =
+              buckets_.bucket_range(prefix_hash(q.data(), qn, params_.deletes.prefix_length));
+          const uint32_t own_first = own.first == own.second ? UINT32_MAX : own.first;
           ranker.start(w, params_.top);
           const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
           // Memory misses, not the distance, are most of the cost here:
-          // the directory slots of all this word's buckets, then the heads
-          // of their first entries and of the sound-alike entries, are
-          // fetched ahead so that their misses overlap.
-          const char* hashes = c;
-          for (uint32_t k = 0; k < nb + nf; ++k) buckets_.prefetch(get<uint64_t>(c));
+          // the heads of the first entries of all this word's buckets and
+          // of the sound-alike entries are fetched ahead so that their
+          // misses overlap (the buckets come by number: no directory).
           ranges.clear();
           for (uint32_t k = 0; k < nb + nf; ++k) {
-            const uint64_t h = get<uint64_t>(hashes);
-            HashDirectory::Range r = buckets_.bucket_range(h);
-            if (r.first == r.second) continue;
+            HashDirectory::Range r = buckets_.group(get<uint32_t>(c));
             __builtin_prefetch(&entry_checks[r.first]);
             // Only the typo's own bucket can hold an entry at distance 0.
-            if (h != own_bucket) r.first |= kOtherBucket;
+            if (r.first != own_first) r.first |= kOtherBucket;
             if (k >= nb) r.first |= kFrequentOnly;
             ranges.push_back(r);
           }

@@ -7,8 +7,9 @@
 //                  holds the entries themselves (spelling, folded code
 //                  points, frequency). Owner: owner_of(prefix hash).
 //   DeleteTable    hash of a string made by deleting up to max_distance code
-//                  points from a bucket's prefix -> the prefix hashes that
-//                  make it. Owner: owner_of(delete hash).
+//                  points from a bucket's prefix -> the buckets that make
+//                  it (ranked_lookup stores their owners and numbers).
+//                  Owner: owner_of(delete hash).
 //
 // Two words within distance d (OSA) have prefixes that share a string
 // reachable by at most d deletions from each (a transposition or a
@@ -25,6 +26,7 @@
 #include <cstdint>
 #include <parallel/algorithm>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -115,8 +117,9 @@ class PrefixBuckets {
   // Adds collection counts (document mode), per entry.
   void add_collection_counts(const std::vector<uint64_t>& counts) { collection_ = counts; }
   uint64_t collection_count(uint32_t e) const { return collection_.empty() ? 0 : collection_[e]; }
-  // Calls f(prefix hash, delete hash) for every delete of every bucket's
-  // distinct prefixes: what the DeleteTable is built from.
+  // Calls f(prefix hash, delete hash), or f(bucket number, prefix hash,
+  // delete hash), for every delete of every bucket's distinct prefixes:
+  // what the DeleteTable is built from.
   template <class F>
   void for_each_delete(const DeleteParams& p, F&& f) const {
     for_each_delete(p, 0, buckets(), 0, f);
@@ -193,7 +196,7 @@ class PostingTable {
   HashDirectory directory_;
 };
 
-// Delete -> prefix hashes.
+// Delete -> buckets (ranked_lookup: owner rank << 32 | bucket number).
 using DeleteTable = PostingTable<uint64_t>;
 
 // A sound-alike entry: (owner rank << 32 | entry) and its phonetic key
@@ -243,7 +246,9 @@ void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, 
       for (const uint32_t* o = first; o != e && !seen; ++o) seen = same_prefix(*o);
       if (seen) continue;
       prefix_deletes(folded(*e), n, p, dels);
-      for (const uint64_t d : dels) f(prefix_of_[*e], d);
+      for (const uint64_t d : dels)
+        if constexpr (std::is_invocable_v<F&, size_t, uint64_t, uint64_t>) f(g, prefix_of_[*e], d);
+        else f(prefix_of_[*e], d);
     }
   }
 }

@@ -4,7 +4,7 @@
 // (owner_of), so no rank holds the whole dictionary or index:
 //
 //   buckets   entries by the hash of their folded prefix
-//   deletes   prefix deletes -> prefix hashes (two tables: every bucket's
+//   deletes   prefix deletes -> buckets (owner, number) (two tables: every bucket's
 //             deletes up to rare_distance, and up to max_distance those of
 //             buckets holding a word with a count of far_min_count or more)
 //   sounds    deletes of the phonetic key of each entry with a frequency
@@ -14,7 +14,7 @@
 // A round of lookups for a batch of misspelled words is two request/reply
 // exchanges (personalised all-to-alls on the thread that initialised MPI):
 //   1. each word's prefix deletes and sound-key deletes to their owners,
-//      which answer with prefix hashes and entry references (sound-alikes
+//      which answer with bucket and entry references (sound-alikes
 //      only when their phonetic keys are near enough, checked there);
 //   2. the word to the owners of those buckets and entries, which check
 //      every entry with the true distance (OSA <= max distance; or, for a
@@ -63,7 +63,7 @@ struct RankedParams {
 struct RankedCounts {
   uint64_t words = 0;           // looked up
   uint64_t delete_lookups = 0;  // prefix and sound deletes asked
-  uint64_t postings = 0;        // prefix hashes and entry references the deletes led to
+  uint64_t postings = 0;        // bucket and entry references the deletes led to
   uint64_t buckets_asked = 0;   // distinct buckets and sound-alike entries sent for checking
   uint64_t entries_checked = 0;
   uint64_t found = 0;  // entries that passed the check
