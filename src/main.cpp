@@ -399,6 +399,7 @@ class Pipeline {
     params.far_min_count = opt_.far_min_count;
     params.sound_min_count = opt_.sound_min_count;
     params.sound_gate = opt_.sound_gate_off ? kNoSoundGate : std::llround(opt_.sound_gate * 1000.0);
+    params.two_edits_from = opt_.two_edits_from;
     params.top = opt_.top;
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).

@@ -65,7 +65,8 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--sound-gate") {
     o.sound_gate_off = v == "off";
     if (!o.sound_gate_off) o.sound_gate = parse_real(flag, v, -1e6, 1e6);
-  } else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
+  } else if (flag == "--two-edits-from") o.two_edits_from = static_cast<size_t>(parse_integer(flag, v, 0, 1000));
+  else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
   else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
@@ -83,7 +84,7 @@ bool takes_value(std::string_view flag) {
          flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" ||
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
-         flag == "--sound-gate" || flag == "--exclude" || flag == "--progress-interval";
+         flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval";
 }
 
 }  // namespace
@@ -248,6 +249,9 @@ Options:
   --sound-gate S          ranked: look for sound-alikes only for words whose
                           best candidate within --max-distance scores below
                           S (nats, default 6; off: for every word)
+  --two-edits-from N      ranked: typos shorter than N letters get words
+                          within one edit (or sounding alike), longer ones
+                          within --max-distance (default 6; 0: every typo)
   --prefix-length N       ranked: code points of each word's prefix in the
                           symmetric-delete index (4-64, default 7)
   --format FMT            ranked: text (default, the SPEC line format with

@@ -173,6 +173,7 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
       .add("rare_distance", opt.rare_distance)
       .add("far_min_count", opt.far_min_count)
+      .add("two_edits_from", static_cast<uint64_t>(opt.two_edits_from))
       .add("sound_min_count", opt.sound_min_count);
   if (opt.sound_gate_off) options.add("sound_gate", "off");
   else options.add("sound_gate", opt.sound_gate);

@@ -357,7 +357,6 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
   const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
   const int max_d = params_.deletes.max_distance;
   const DeleteParams sound_params{params_.sound_distance, 64};
-  const DeleteParams rare_params{rare_distance_, params_.deletes.prefix_length};
   const bool two_tables = rare_distance_ < max_d;
   // Request kinds, in the top two bits of the word number.
   constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
@@ -396,10 +395,15 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       for (size_t i = lo; i < hi; ++i) {
         const size_t len = fold_word(words[b + i], q);
         if (pass != Pass::sounds) {
-          prefix_deletes(q.data(), len, rare_params, dels);
+          // Deletes up to the typo's distance (a short typo's may be less
+          // than the tables'): the tables hold every entry's deletes up to
+          // theirs, so an entry within the typo's distance still shares one.
+          const int typo_d = typo_distance(params_, len);
+          const size_t prefix = params_.deletes.prefix_length;
+          prefix_deletes(q.data(), len, DeleteParams{std::min(rare_distance_, typo_d), prefix}, dels);
           for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kAll);
-          if (two_tables) {
-            prefix_deletes(q.data(), len, params_.deletes, dels);
+          if (two_tables && typo_d > rare_distance_) {
+            prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels);
             for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kFrequent);
           }
         }
@@ -635,6 +639,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           }
           c = sound_entries;
           const int reach = sound_alike_reach(qn);
+          const int typo_d = typo_distance(params_, qn);
           // Entries with a bound of their score (prior, least distance
           // from length and letters, 1 outside the own bucket, the edit a
           // different first letter needs): once the top is full, one whose
@@ -656,8 +661,8 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             const int d = pattern.distance(b.folded, en, limit);
             if (d > limit) return;
             if (sound) {
-              // Within max_d it came through its bucket already.
-              if (d <= max_d) return;
+              // Within the typo's distance it came through its bucket already.
+              if (d <= typo_d) return;
               const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
               const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
               if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
@@ -692,13 +697,13 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
               const bool far = entry_checks[x].far;
               if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
-              check(x, floor, far ? max_d : rare_distance_, false);
+              check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
             }
           }
           sound_entries = c;
           for (uint32_t k = 0; k < ne; ++k) __builtin_prefetch(entry_checks[get<uint32_t>(c)].folded);
           c = sound_entries;
-          for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), max_d + 1, reach, true);
+          for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), typo_d + 1, reach, true);
           const RankedWord ranked = ranker.finish();
           if (!ranked.accepted && ranked.best.empty()) continue;
           put(out.bytes, word);

@@ -108,6 +108,12 @@ foreach(r 0 1)
 endforeach()
 ranked_sets(NAME generated.docs.d1.rare0 QUICK DISTANCE 1 RARE 0 FIXTURES ranked.gen
   ARGS --frequencies ${RANKED_GEN}/freq.txt ${RANKED_GEN}/dict.txt ${RANKED_GEN}/docs)
+# Typos shorter than 6 letters get one edit by default (--two-edits-from,
+# the runs above); every typo two, and a shorter cut.
+foreach(n 0 4)
+  ranked_sets(NAME generated.words.d2.two${n} QUICK DISTANCE 2 FIXTURES ranked.gen
+    ARGS --two-edits-from ${n} --words ${RANKED_GEN}/dict.txt ${RANKED_GEN}/words.txt)
+endforeach()
 
 # --- Byte identity of the real output against 1 rank, 1 thread.
 # ranked_same(NAME n ARGS args...): a fixture writes spellcheck's output on

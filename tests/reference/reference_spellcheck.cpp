@@ -10,7 +10,8 @@
 // in byte-wise path order, each read once).
 //   reference_spellcheck --suggest ranked --max-distance D --top K
 //                        --no-sound-alikes [--frequencies FILE]
-//                        [--rare-distance R] [--words] ... DICTIONARY INPUT...
+//                        [--rare-distance R] [--two-edits-from N] [--words]
+//                        ... DICTIONARY INPUT...
 //
 // The second form (tests/cmake/suite_ranked.cmake) lists, for each SPEC-
 // misspelled word that ranked mode does not accept by case, EVERY entry
@@ -19,7 +20,8 @@
 // tests compare sets, since the reference does not rank; --top is ignored).
 // With a non-empty frequency list (`word count` lines), an entry whose
 // folded form has no positive count is a candidate within min(R, D) only
-// (R: 1 unless given).
+// (R: 1 unless given). A word of fewer than N folded code points (N: 6
+// unless given; 0: none) has candidates within min(1, D) only.
 //
 // It shares no code with src/ and is written to be obviously correct, not
 // fast: a std::set dictionary, every edit-distance-one string generated and
@@ -271,6 +273,7 @@ struct Config {
   bool no_sound_alikes = false;
   std::string frequencies;  // empty: none
   int rare_distance = 1;
+  std::size_t two_edits_from = 6;  // shorter typos: one edit at most
 };
 
 // The distinct words of all inputs, after the skips SPEC.md lists.
@@ -618,7 +621,8 @@ std::string make_ranked_output(const Config& config) {
     Line line{word, {}};
     for (const auto& e : entries) {
       const int d = ranked_osa(folded, e.second);
-      if (d > config.max_distance) continue;
+      const int max_d = folded.size() < config.two_edits_from ? std::min(1, config.max_distance) : config.max_distance;
+      if (d > max_d) continue;
       if (d > rare && frequent.count(e.second) == 0) continue;
       const std::string shown = ranked_display(e.first, pattern);
       if (shown != word) line.candidates.insert(shown);
@@ -701,6 +705,11 @@ Config parse_arguments(int argc, char** argv) {
       const std::string v = value(arg);
       if (v != "0" && v != "1" && v != "2") throw Failure("--rare-distance must be 0, 1 or 2, got '" + v + "'");
       config.rare_distance = v[0] - '0';
+    } else if (arg == "--two-edits-from") {
+      const std::string v = value(arg);
+      if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos)
+        throw Failure("--two-edits-from must be a count, got '" + v + "'");
+      config.two_edits_from = std::stoul(v);
     } else if (arg == "-o" || arg == "--output") {
       config.output = value(arg);
     } else if (arg == "--report") {

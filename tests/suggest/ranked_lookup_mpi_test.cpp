@@ -140,7 +140,9 @@ RankedWord brute_force(const World& w, const std::map<std::string, uint64_t>& co
   const std::u32string fq = folded(q);
   const std::string key_q = phonetic_key(fq.data(), fq.size());
   const std::u32string kq(key_q.begin(), key_q.end());
-  const int max_d = params.deletes.max_distance;
+  // A typo shorter than two_edits_from: one edit.
+  const int max_d =
+      fq.size() < params.two_edits_from ? std::min(1, params.deletes.max_distance) : params.deletes.max_distance;
   const int rare = any_frequency ? std::min(params.rare_distance, max_d) : max_d;
   const int reach = params.sound_distance >= 0 ? std::max(max_d, sound_alike_reach(fq.size())) : max_d;
   std::vector<FoundEntry> found;
@@ -204,6 +206,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     uint64_t sound_min_count = 1;
     int64_t sound_gate = kNoSoundGate;
     bool with_collection = false;
+    size_t two_edits_from = 0;
   };
   const Setting settings[] = {
       {2, 7, -1, 1000, 16384, 2, true},
@@ -225,6 +228,11 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
       {2, 7, 1, 10, 64, 1, true, 1, 1, kNoSoundGate, true},
       {1, 5, -1, 5, 9, 0, false, 1, 1, kNoSoundGate, true},
       {2, 7, 1, 3, 64, 1, true, 1, 60000, 0, true},
+      // Short typos within one edit (this world's words have 1-9 letters).
+      {2, 7, 1, 10, 64, 1, true, 1, 1, kNoSoundGate, false, 6},
+      {2, 5, 2, 1000, 33, 0, true, 30000, 70000, 0, true, 5},
+      {2, 3, -1, 3, 4, 2, false, 1, 1, kNoSoundGate, false, 7},
+      {1, 7, 1, 10, 64, 1, true, 1, 1, kNoSoundGate, false, 100},
   };
   for (const Setting& s : settings) {
     CAPTURE(s.max_distance);
@@ -238,6 +246,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     CAPTURE(s.sound_min_count);
     CAPTURE(s.sound_gate);
     CAPTURE(s.with_collection);
+    CAPTURE(s.two_edits_from);
     RankedParams params;
     params.deletes.max_distance = s.max_distance;
     params.deletes.prefix_length = s.prefix_length;
@@ -248,6 +257,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     params.far_min_count = s.far_min_count;
     params.sound_min_count = s.sound_min_count;
     params.sound_gate = s.sound_gate;
+    params.two_edits_from = s.two_edits_from;
 
     // This rank's share: every p-th entry, and every 10th entry again on
     // the next rank (a dictionary may repeat lines across shares).

@@ -17,7 +17,8 @@
 //      which answer with bucket and entry references (sound-alikes
 //      only when their phonetic keys are near enough, checked there);
 //   2. the word to the owners of those buckets and entries, which check
-//      every entry with the true distance (OSA <= max distance; or, for a
+//      every entry with the true distance (OSA <= the typo's distance,
+//      typo_distance; or, for a
 //      sound-alike, keys one edit apart and OSA <= sound_alike_reach) and
 //      send back the ones that pass, with their frequencies. A bucket found
 //      only through the frequent table has its frequent entries checked
@@ -58,7 +59,18 @@ struct RankedParams {
   // candidate within max distance scores below this (thousandths of a nat,
   // as channel_score); kNoSoundGate: in the same pass, for every word.
   int64_t sound_gate = kNoSoundGate;
+  // Typos of fewer code points than this get entries within one edit only
+  // (min(1, max distance); sound-alikes beyond it as usual); 0: every typo
+  // gets max distance. At distance 2 a short typo has hundreds of
+  // neighbours, almost never the word meant.
+  size_t two_edits_from = 0;
 };
+
+// The edits at most for a typo of n code points (folded).
+inline int typo_distance(const RankedParams& p, size_t n) {
+  const int d = p.deletes.max_distance;
+  return n < p.two_edits_from && d > 1 ? 1 : d;
+}
 
 struct RankedCounts {
   uint64_t words = 0;           // looked up
