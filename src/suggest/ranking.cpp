@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
@@ -147,7 +148,9 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
 RankedWord SuggestionRanker::finish() {
   RankedWord out;
   out.accepted = accepted_ && top_ > 0;
-  out.best = std::move(best_);
+  // Moved out element by element: best_ keeps its capacity for the next
+  // word (moving the vector made every word grow it again).
+  out.best.assign(std::make_move_iterator(best_.begin()), std::make_move_iterator(best_.end()));
   best_.clear();
   return out;
 }

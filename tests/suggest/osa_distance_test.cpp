@@ -6,6 +6,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
@@ -208,6 +210,20 @@ TEST_CASE("osa_distance and edit_profile agree with the naive table on random wo
     CHECK(p.double_deletions <= p.deletions);
   }
   CHECK(compared == 24000);
+}
+
+TEST_CASE("bits_set counts like std::popcount") {
+  std::mt19937_64 rng(5);
+  int differ = 0;
+  for (int t = 0; t < 100000; ++t) {
+    const uint64_t x = rng() & rng();  // sparse and dense words
+    const uint64_t y = t % 2 ? x : ~x;
+    differ += detail::bits_set(y) != std::popcount(y);
+  }
+  CHECK(differ == 0);
+  CHECK(detail::bits_set(0) == 0);
+  CHECK(detail::bits_set(~uint64_t{0}) == 64);
+  CHECK(detail::bits_set(uint64_t{1} << 63) == 1);
 }
 
 TEST_CASE("edit_profile agrees field by field with the naive table's walk") {

@@ -47,8 +47,19 @@ int osa_distance_within_one(const Char* a, size_t n, const Char* b, size_t m) {
 // Letters map to bits of a 64-bit set (a-z, digits and the apostrophe one
 // each, the rest hashed: a shared bit only weakens the bound).
 uint64_t letter_set(const char32_t* w, size_t n);
+namespace detail {
+// Bits set, in a few word operations: without -mpopcnt (the default build
+// targets any x86-64) the builtin is a call into libgcc, on every entry
+// checked.
+inline int bits_set(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+}  // namespace detail
 inline int letter_set_bound(uint64_t a, uint64_t b) {
-  const int x = __builtin_popcountll(a & ~b), y = __builtin_popcountll(b & ~a);
+  const int x = detail::bits_set(a & ~b), y = detail::bits_set(b & ~a);
   return x > y ? x : y;
 }
 
