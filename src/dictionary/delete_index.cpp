@@ -116,14 +116,14 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   order_.resize(n);
   std::iota(order_.begin(), order_.end(), 0U);
   group_start_.clear();
-  std::vector<uint64_t> keys;
+  group_key_.clear();
   for (size_t i = 0; i < n; ++i)
     if (i == 0 || prefix_of_[i] != prefix_of_[i - 1]) {
       group_start_.push_back(static_cast<uint32_t>(i));
-      keys.push_back(prefix_of_[i]);
+      group_key_.push_back(prefix_of_[i]);
     }
   group_start_.push_back(static_cast<uint32_t>(n));
-  directory_.build(keys, group_start_);
+  directory_.build(group_key_, group_start_);
 }
 
 size_t PrefixBuckets::bytes() const {
@@ -131,7 +131,7 @@ size_t PrefixBuckets::bytes() const {
          sound_keys_.starts.size() * sizeof(sound_keys_.starts[0]) + folded_.size() * sizeof(char32_t) +
          heads_.size() * sizeof(EntryHead) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
          prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
-         group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+         group_start_.size() * sizeof(uint32_t) + group_key_.size() * sizeof(uint64_t) + directory_.bytes();
 }
 
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {

@@ -79,20 +79,58 @@ mpi::Bytes concat(std::vector<std::vector<std::string>>& per_thread, int p) {
   return b;
 }
 
-// Record offsets of a received segment whose records are self-delimiting.
-template <class Next>
-std::vector<size_t> record_starts(std::string_view seg, Next&& next) {
-  std::vector<size_t> s;
-  for (size_t at = 0; at < seg.size(); at = next(seg, at)) s.push_back(at);
-  return s;
-}
-
 // Priors are thousandths of a nat of counts under 2^64: far inside 32 bits.
 int32_t checked_prior(int64_t prior) {
   if (prior < std::numeric_limits<int32_t>::min() || prior > std::numeric_limits<int32_t>::max())
     throw std::logic_error("channel prior out of range");
   return static_cast<int32_t>(prior);
 }
+
+// A received record: where it starts in the exchange's data and which rank
+// sent it.
+struct Record {
+  size_t at = 0;
+  int source = 0;
+};
+
+// The records of every source's segment, in order; next(seg, at) is where
+// the record at `at` of a segment ends.
+template <class Next>
+std::vector<Record> records_of(const mpi::Bytes& got, Next&& next) {
+  std::vector<Record> out;
+  size_t off = 0;
+  for (size_t src = 0; src < got.counts.size(); ++src) {
+    const std::string_view seg = std::string_view(got.data).substr(off, got.counts[src]);
+    for (size_t at = 0; at < seg.size(); at = next(seg, at)) out.push_back(Record{off + at, static_cast<int>(src)});
+    off += seg.size();
+  }
+  return out;
+}
+
+// Groups a list by owner rank, stably (a counting sort: owners are few):
+// afterwards owner d's part of v is [at[d], at[d + 1]).
+class OwnerGroups {
+ public:
+  template <class Owner>
+  void sort(std::vector<uint64_t>& v, std::vector<size_t>& at, int p, Owner&& owner) {
+    at.assign(static_cast<size_t>(p) + 1, 0);
+    at[static_cast<size_t>(p)] = v.size();
+    if (p == 1) return;
+    owners_.resize(v.size());
+    for (size_t k = 0; k < v.size(); ++k) ++at[static_cast<size_t>(owners_[k] = owner(v[k]))];
+    size_t sum = 0;
+    for (auto& x : at) sum += std::exchange(x, sum);  // counts -> starts (at[p] = v.size())
+    cursor_.assign(at.begin(), at.end() - 1);
+    scratch_.resize(v.size());
+    for (size_t k = 0; k < v.size(); ++k) scratch_[cursor_[static_cast<size_t>(owners_[k])]++] = v[k];
+    v.swap(scratch_);
+  }
+
+ private:
+  std::vector<int> owners_;
+  std::vector<size_t> cursor_;
+  std::vector<uint64_t> scratch_;
+};
 
 // A set of 64-bit keys for one word's postings at a time: open addressing
 // with a generation per slot, so starting over costs nothing. Dropping the
@@ -358,41 +396,30 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
   const int max_d = params_.deletes.max_distance;
   const DeleteParams sound_params{params_.sound_distance, 64};
   const bool two_tables = rare_distance_ < max_d;
-  // Request kinds, in the top two bits of the word number.
-  constexpr uint32_t kAll = 0, kFrequent = 1U << 30, kSound = 2U << 30, kKind = 3U << 30;
-  constexpr size_t kRecord = 20;  // [u64 delete hash][u64 packed sound key][u32 word | kind]
+  auto ref_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
+  auto hash_owner = [&](uint64_t h) { return owner_of(h, p); };
 
-  // Each round's postings per word, flat, per request kind (reused
-  // between rounds).
-  struct Found {
-    std::vector<uint64_t> flat;
-    std::vector<size_t> start, at;
-    size_t count(size_t i) const { return start[i + 1] - start[i]; }
-    // Appends word i's postings that seen has not had yet to out.
-    void add_new(size_t i, SeenKeys& seen, std::vector<uint64_t>& out) const {
-      for (size_t k = start[i]; k < start[i + 1]; ++k)
-        if (seen.insert(flat[k])) out.push_back(flat[k]);
-    }
-  };
-  std::array<Found, 3> found_by;  // kAll, kFrequent, kSound
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
     const size_t m = e - b;
     ++counts.rounds;
     if (pass != Pass::sounds) counts.words += m;
 
-    // 1. Deletes of each word's prefix and sound key, to their owners.
+    // 1. Each word, with its deletes, to the owners of those deletes:
+    //    [u32 word][u32 length][bytes][u32 a][u32 f][u32 s], then a deletes
+    //    of its prefix for the table of every bucket, f for the table of
+    //    frequent buckets, and s deletes of its phonetic key, u64 each, and
+    //    (with s > 0) the packed key, u64.
+    std::atomic<uint64_t> asked_deletes{0};
     auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       out.assign(static_cast<size_t>(p), std::string());
       std::vector<char32_t> q;
-      std::vector<uint64_t> dels;
-      auto ask = [&](uint64_t h, uint64_t key, uint32_t word_kind) {
-        std::string& s = out[static_cast<size_t>(owner_of(h, p))];
-        put(s, h);
-        put(s, key);
-        put(s, word_kind);
-      };
+      std::array<std::vector<uint64_t>, 3> dels;  // every bucket's table, frequent buckets', sound keys'
+      std::array<std::vector<size_t>, 3> at;
+      OwnerGroups groups;
+      uint64_t asked = 0;
       for (size_t i = lo; i < hi; ++i) {
+        for (auto& d : dels) d.clear();
         const size_t len = fold_word(words[b + i], q);
         if (pass != Pass::sounds) {
           // Deletes up to the typo's distance (a short typo's may be less
@@ -400,335 +427,347 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           // theirs, so an entry within the typo's distance still shares one.
           const int typo_d = typo_distance(params_, len);
           const size_t prefix = params_.deletes.prefix_length;
-          prefix_deletes(q.data(), len, DeleteParams{std::min(rare_distance_, typo_d), prefix}, dels);
-          for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kAll);
-          if (two_tables && typo_d > rare_distance_) {
-            prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels);
-            for (const uint64_t h : dels) ask(h, 0, static_cast<uint32_t>(i) | kFrequent);
-          }
+          prefix_deletes(q.data(), len, DeleteParams{std::min(rare_distance_, typo_d), prefix}, dels[0]);
+          if (two_tables && typo_d > rare_distance_)
+            prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels[1]);
         }
-        if (params_.sound_distance < 0 || pass == Pass::buckets) continue;
-        const std::string key = phonetic_key(q.data(), len);
-        const std::u32string key32(key.begin(), key.end());
-        const uint64_t packed = pack_sound_key(key, len ? q[0] : 0);
-        prefix_deletes(key32.data(), key32.size(), sound_params, dels);
-        for (const uint64_t h : dels) ask(h, packed, static_cast<uint32_t>(i) | kSound);
-      }
-    });
-    const mpi::Bytes requests = concat(req_parts, p);
-    req_parts.clear();
-    const mpi::Bytes asked = mpi::alltoallv_bytes(comm, requests);
-    counts.delete_lookups += requests.data.size() / kRecord;
-
-    // 2. Answer: per record, in order, [u32 count][count x u64] (prefix
-    //    hashes, or sound-alike entries whose key is near enough).
-    mpi::Bytes answers;
-    answers.counts.assign(static_cast<size_t>(p), 0);
-    size_t off = 0;
-    for (int src = 0; src < p; ++src) {
-      const std::string_view seg = std::string_view(asked.data).substr(off, asked.counts[static_cast<size_t>(src)]);
-      off += seg.size();
-      const size_t records = seg.size() / kRecord;
-      auto prefetch = [&](size_t r) {
-        uint64_t h;
-        uint32_t w;
-        std::memcpy(&h, seg.data() + r * kRecord, 8);
-        std::memcpy(&w, seg.data() + r * kRecord + 16, 4);
-        if ((w & kKind) == kSound) sounds_.prefetch(h);
-        else if ((w & kKind) == kFrequent) deletes_frequent_.prefetch(h);
-        else deletes_all_.prefetch(h);
-      };
-      auto parts = in_ranges<std::string>(records, [&](size_t lo, size_t hi, std::string& out) {
-        const char* q = seg.data() + lo * kRecord;
-        constexpr size_t kAhead = 8;  // directory slots fetched this many records ahead
-        for (size_t r = lo; r < hi && r < lo + kAhead; ++r) prefetch(r);
-        for (size_t r = lo; r < hi; ++r) {
-          if (r + kAhead < hi) prefetch(r + kAhead);
-          const uint64_t h = get<uint64_t>(q);
-          const uint64_t key = get<uint64_t>(q);
-          const uint32_t w = get<uint32_t>(q);
-          if ((w & kKind) == kSound) {
-            const auto [first, last] = sounds_.find(h);
-            const size_t at = out.size();
-            put(out, uint32_t{0});
-            uint32_t k = 0;
-            for (const SoundPosting* x = first; x != last; ++x)
-              if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
-                put(out, x->entry);
-                ++k;
-              }
-            std::memcpy(out.data() + at, &k, sizeof k);
-            continue;
-          }
-          const auto [first, last] = (w & kKind) == kFrequent ? deletes_frequent_.find(h) : deletes_all_.find(h);
-          put(out, static_cast<uint32_t>(last - first));
-          out.append(reinterpret_cast<const char*>(first), static_cast<size_t>(last - first) * sizeof(uint64_t));
+        uint64_t packed = 0;
+        if (params_.sound_distance >= 0 && pass != Pass::buckets) {
+          const std::string key = phonetic_key(q.data(), len);
+          const std::u32string key32(key.begin(), key.end());
+          packed = pack_sound_key(key, len ? q[0] : 0);
+          prefix_deletes(key32.data(), key32.size(), sound_params, dels[2]);
         }
-      });
-      for (auto& s : parts) {
-        answers.counts[static_cast<size_t>(src)] += s.size();
-        answers.data += s;
-      }
-    }
-    const mpi::Bytes answered = mpi::alltoallv_bytes(comm, answers);
-
-    // 3. Per word and request kind: the buckets and sound-alike entries to
-    //    check, flat (word i's at [start[i], start[i + 1])): counted, then
-    //    placed, so that no vector is grown per word.
-    auto each_answer = [&](auto&& f) {  // f(word | kind, count, postings) per record
-      const char* req = requests.data.data();
-      const char* ans = answered.data.data();
-      for (size_t total = 0; total < requests.data.size(); total += kRecord) {
-        req += 16;
-        const uint32_t w = get<uint32_t>(req);
-        const uint32_t k = get<uint32_t>(ans);
-        f(w, k, ans);
-        ans += k * sizeof(uint64_t);
-      }
-    };
-    for (auto& f : found_by) f.start.assign(m + 1, 0);
-    each_answer([&](uint32_t w, uint32_t k, const char*) {
-      found_by[w >> 30].start[(w & ~kKind) + 1] += k;
-      counts.postings += k;
-    });
-    for (auto& f : found_by) {
-      for (size_t i = 0; i < m; ++i) f.start[i + 1] += f.start[i];
-      f.flat.resize(f.start[m]);
-      f.at.assign(f.start.begin(), f.start.end() - 1);
-    }
-    each_answer([&](uint32_t w, uint32_t k, const char* postings) {
-      Found& f = found_by[w >> 30];
-      if (k == 0) return;  // flat may be empty (data() null): memcpy must not see it
-      std::memcpy(f.flat.data() + f.at[w & ~kKind], postings, k * sizeof(uint64_t));
-      f.at[w & ~kKind] += k;
-    });
-
-    // 4. The words to the owners of those buckets and entries:
-    //    [u32 word][u32 length][bytes][u32 buckets][u32 frequent-only
-    //    buckets][u32 entries][buckets x u32 bucket number][frequent-only
-    //    buckets x u32 bucket number][entries x u32 entry]. A bucket found
-    //    only through the frequent table holds no entry without a frequent
-    //    count within rare_distance of the word (the table of every bucket's
-    //    deletes up to rare_distance would have found it): its owner checks
-    //    only its frequent entries.
-    std::atomic<uint64_t> to_check{0};
-    auto check_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
-      out.assign(static_cast<size_t>(p), std::string());
-      std::vector<uint64_t> all, frequent, refs, scratch;  // refs: (owner << 32 | entry)
-      SeenKeys seen;
-      std::vector<int> owners;
-      // Each list grouped by owner, stably (a counting sort: owners are
-      // few); at[d] is where owner d's part begins.
-      std::vector<size_t> all_at, frequent_at, refs_at, cursor;
-      auto by_owner = [&](std::vector<uint64_t>& v, std::vector<size_t>& at, auto&& owner) {
-        at.assign(static_cast<size_t>(p) + 1, 0);
-        at[static_cast<size_t>(p)] = v.size();
-        if (p == 1) return;
-        owners.resize(v.size());
-        for (size_t k = 0; k < v.size(); ++k) ++at[static_cast<size_t>(owners[k] = owner(v[k]))];
-        size_t sum = 0;
-        for (auto& x : at) sum += std::exchange(x, sum);  // counts -> starts (at[p] = v.size())
-        cursor.assign(at.begin(), at.end() - 1);
-        scratch.resize(v.size());
-        for (size_t k = 0; k < v.size(); ++k) scratch[cursor[static_cast<size_t>(owners[k])]++] = v[k];
-        v.swap(scratch);
-      };
-      auto ref_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
-      for (size_t i = lo; i < hi; ++i) {
-        // Distinct buckets; those found only through the frequent table
-        // apart; distinct sound-alike entries.
-        all.clear();
-        frequent.clear();
-        refs.clear();
-        seen.start(found_by[kAll >> 30].count(i) + found_by[kFrequent >> 30].count(i));
-        found_by[kAll >> 30].add_new(i, seen, all);
-        found_by[kFrequent >> 30].add_new(i, seen, frequent);
-        seen.start(found_by[kSound >> 30].count(i));
-        found_by[kSound >> 30].add_new(i, seen, refs);
-        by_owner(all, all_at, ref_owner);
-        by_owner(frequent, frequent_at, ref_owner);
-        by_owner(refs, refs_at, ref_owner);
-        to_check.fetch_add(all.size() + frequent.size() + refs.size(), std::memory_order_relaxed);
+        for (size_t k = 0; k < 3; ++k) {
+          groups.sort(dels[k], at[k], p, hash_owner);
+          asked += dels[k].size();
+        }
         const std::string_view w = words[b + i];
         for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
-          const size_t nb = all_at[d + 1] - all_at[d], nf = frequent_at[d + 1] - frequent_at[d],
-                       ne = refs_at[d + 1] - refs_at[d];
-          if (nb + nf + ne == 0) continue;
+          const size_t na = at[0][d + 1] - at[0][d], nf = at[1][d + 1] - at[1][d], ns = at[2][d + 1] - at[2][d];
+          if (na + nf + ns == 0) continue;
           std::string& s = out[d];
           put(s, static_cast<uint32_t>(i));
           put(s, static_cast<uint32_t>(w.size()));
           s.append(w);
-          put(s, static_cast<uint32_t>(nb));
+          put(s, static_cast<uint32_t>(na));
           put(s, static_cast<uint32_t>(nf));
-          put(s, static_cast<uint32_t>(ne));
-          for (size_t k = all_at[d]; k < all_at[d + 1]; ++k) put(s, static_cast<uint32_t>(all[k]));
-          for (size_t k = frequent_at[d]; k < frequent_at[d + 1]; ++k) put(s, static_cast<uint32_t>(frequent[k]));
-          for (size_t k = refs_at[d]; k < refs_at[d + 1]; ++k) put(s, static_cast<uint32_t>(refs[k]));
+          put(s, static_cast<uint32_t>(ns));
+          for (size_t k = 0; k < 3; ++k)
+            for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, dels[k][j]);
+          if (ns > 0) put(s, packed);
+        }
+      }
+      asked_deletes.fetch_add(asked, std::memory_order_relaxed);
+    });
+    const mpi::Bytes asked = mpi::alltoallv_bytes(comm, concat(req_parts, p));
+    req_parts.clear();
+    counts.delete_lookups += asked_deletes.load();
+
+    // 2. At the owners of the deletes: each word's buckets and sound-alike
+    //    entries, distinct, to their owners, with the word and who asked:
+    //    [u32 asker][u32 word][u32 length][bytes][u32 nb][u32 nf][u32 ne]
+    //    then nb buckets, nf buckets found only through the frequent table
+    //    (their owner checks only their frequent entries: the table of
+    //    every bucket's deletes up to rare_distance would have found a rarer
+    //    one within it), and ne entries, u32 each.
+    const std::vector<Record> requests = records_of(asked, [](std::string_view s, size_t at) {
+      uint32_t len, na, nf, ns;
+      std::memcpy(&len, s.data() + at + 4, 4);
+      std::memcpy(&na, s.data() + at + 8 + len, 4);
+      std::memcpy(&nf, s.data() + at + 12 + len, 4);
+      std::memcpy(&ns, s.data() + at + 16 + len, 4);
+      return at + 20 + len + (na + static_cast<uint64_t>(nf) + ns) * 8ULL + (ns > 0 ? 8 : 0);
+    });
+    std::atomic<uint64_t> posted{0};
+    auto fwd_parts =
+        in_ranges<std::vector<std::string>>(requests.size(), [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+          out.assign(static_cast<size_t>(p), std::string());
+          std::array<std::vector<uint64_t>, 3> refs;  // buckets, frequent-only buckets, sound-alike entries
+          std::array<std::vector<size_t>, 3> at;
+          SeenKeys seen;
+          OwnerGroups groups;
+          std::vector<std::pair<const uint64_t*, const uint64_t*>> found;
+          std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sound_found;
+          uint64_t postings = 0;
+          // The directory slots of a record's deletes are fetched while the
+          // record before it is answered.
+          auto prefetch = [&](size_t r) {
+            const char* c = asked.data.data() + requests[r].at + 4;
+            c += get<uint32_t>(c);
+            const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+            for (uint32_t k = 0; k < na; ++k) deletes_all_.prefetch(get<uint64_t>(c));
+            for (uint32_t k = 0; k < nf; ++k) deletes_frequent_.prefetch(get<uint64_t>(c));
+            for (uint32_t k = 0; k < ns; ++k) sounds_.prefetch(get<uint64_t>(c));
+          };
+          if (lo < hi) prefetch(lo);
+          for (size_t r = lo; r < hi; ++r) {
+            if (r + 1 < hi) prefetch(r + 1);
+            const char* c = asked.data.data() + requests[r].at;
+            const uint32_t word = get<uint32_t>(c);
+            const uint32_t len = get<uint32_t>(c);
+            const std::string_view w(c, len);
+            c += len;
+            const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+            for (auto& x : refs) x.clear();
+            // Distinct buckets, those through the table of every bucket
+            // first; distinct sound-alike entries whose key is near enough.
+            found.clear();
+            size_t total = 0;
+            for (uint32_t k = 0; k < na + nf; ++k) {
+              found.push_back(k < na ? deletes_all_.find(get<uint64_t>(c)) : deletes_frequent_.find(get<uint64_t>(c)));
+              total += static_cast<size_t>(found.back().second - found.back().first);
+            }
+            postings += total;
+            seen.start(total);
+            for (uint32_t k = 0; k < na + nf; ++k)
+              for (const uint64_t* x = found[k].first; x != found[k].second; ++x)
+                if (seen.insert(*x)) refs[k < na ? 0 : 1].push_back(*x);
+            if (ns > 0) {
+              const char* dels = c;
+              c += ns * 8ULL;
+              const uint64_t key = get<uint64_t>(c);
+              sound_found.clear();
+              total = 0;
+              for (uint32_t k = 0; k < ns; ++k) {
+                sound_found.push_back(sounds_.find(get<uint64_t>(dels)));
+                total += static_cast<size_t>(sound_found.back().second - sound_found.back().first);
+              }
+              seen.start(total);
+              for (const auto& [first, last] : sound_found)
+                for (const SoundPosting* x = first; x != last; ++x)
+                  if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
+                    ++postings;
+                    if (seen.insert(x->entry)) refs[2].push_back(x->entry);
+                  }
+            }
+            for (size_t k = 0; k < 3; ++k) groups.sort(refs[k], at[k], p, ref_owner);
+            for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
+              const size_t nb = at[0][d + 1] - at[0][d], nfo = at[1][d + 1] - at[1][d], ne = at[2][d + 1] - at[2][d];
+              if (nb + nfo + ne == 0) continue;
+              std::string& s = out[d];
+              put(s, static_cast<uint32_t>(requests[r].source));
+              put(s, word);
+              put(s, len);
+              s.append(w);
+              put(s, static_cast<uint32_t>(nb));
+              put(s, static_cast<uint32_t>(nfo));
+              put(s, static_cast<uint32_t>(ne));
+              for (size_t k = 0; k < 3; ++k)
+                for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, static_cast<uint32_t>(refs[k][j]));
+            }
+          }
+          posted.fetch_add(postings, std::memory_order_relaxed);
+        });
+    const mpi::Bytes forwarded = mpi::alltoallv_bytes(comm, concat(fwd_parts, p));
+    fwd_parts.clear();
+    counts.postings += posted.load();
+
+    // 3. At the owners of the buckets and entries: a word's parts (one per
+    //    owner of some of its deletes) taken together, so that each entry
+    //    is checked once, with the true distance; the ones that pass are
+    //    ranked here where they are, and only each word's top goes back
+    //    (the final top is among the union of every owner's top). Reply:
+    //    [u32 word][u8 accepted][u32 count], then per candidate [i64
+    //    score][u8 distance][u32 length][word].
+    std::vector<Record> parts_in = records_of(forwarded, [](std::string_view s, size_t at) {
+      uint32_t len, nb, nf, ne;
+      std::memcpy(&len, s.data() + at + 8, 4);
+      std::memcpy(&nb, s.data() + at + 12 + len, 4);
+      std::memcpy(&nf, s.data() + at + 16 + len, 4);
+      std::memcpy(&ne, s.data() + at + 20 + len, 4);
+      return at + 24 + len + (nb + static_cast<uint64_t>(nf) + ne) * 4ULL;
+    });
+    // Grouped by (asker, word): the asker's word number follows its rank.
+    auto word_key = [&](const Record& x) {
+      const char* c = forwarded.data.data() + x.at;
+      const uint64_t asker = get<uint32_t>(c);
+      return (asker << 32) | get<uint32_t>(c);
+    };
+    std::vector<std::pair<uint64_t, uint32_t>> order(parts_in.size());
+    for (size_t k = 0; k < parts_in.size(); ++k) order[k] = {word_key(parts_in[k]), static_cast<uint32_t>(k)};
+    std::sort(order.begin(), order.end());
+    std::vector<size_t> word_starts;
+    for (size_t k = 0; k < order.size(); ++k)
+      if (k == 0 || order[k].first != order[k - 1].first) word_starts.push_back(k);
+    word_starts.push_back(order.size());
+
+    struct Part {
+      std::vector<std::string> bytes;  // per asker
+      uint64_t checked = 0, passed = 0, asked = 0;
+    };
+    auto parts = in_ranges<Part>(word_starts.size() - 1, [&](size_t lo, size_t hi, Part& out) {
+      out.bytes.assign(static_cast<size_t>(p), std::string());
+      std::vector<char32_t> q;
+      OsaPattern pattern;
+      SuggestionRanker ranker(weights);
+      std::vector<HashDirectory::Range> ranges;
+      std::vector<uint32_t> sound_entries;
+      struct Lists {
+        const char* refs;  // nb + nf buckets, then ne entries
+        uint32_t nb, nf, ne;
+      };
+      std::vector<Lists> lists;
+      SeenKeys seen;
+      for (size_t group = lo; group < hi; ++group) {
+        // The word, from its first part; the lists of every part.
+        lists.clear();
+        size_t total = 0;
+        uint32_t asker = 0, word = 0;
+        std::string_view w;
+        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
+          const char* c = forwarded.data.data() + parts_in[order[k].second].at;
+          asker = get<uint32_t>(c);
+          word = get<uint32_t>(c);
+          const uint32_t len = get<uint32_t>(c);
+          w = std::string_view(c, len);
+          c += len;
+          Lists l;
+          l.nb = get<uint32_t>(c);
+          l.nf = get<uint32_t>(c);
+          l.ne = get<uint32_t>(c);
+          l.refs = c;
+          lists.push_back(l);
+          total += l.nb + l.nf + l.ne;
+        }
+        const size_t qn = fold_word(w, q);
+        pattern.assign(q.data(), qn);
+        const uint64_t letters = letter_set(q.data(), qn);
+        const LetterCounts tally = letter_counts(q.data(), qn);
+        const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
+        ranker.start(w, params_.top);
+        const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
+        // Distinct buckets over all parts, those found through the table of
+        // every bucket in any part first (a bucket is frequent-only when no
+        // part found it otherwise); distinct sound-alike entries. Memory
+        // misses, not the distance, are most of the cost here: the heads of
+        // their first entries are fetched ahead so that the misses overlap
+        // (the buckets come by number: no directory).
+        ranges.clear();
+        sound_entries.clear();
+        seen.start(total);
+        auto add_bucket = [&](uint32_t g, bool frequent_only) {
+          if (!seen.insert(g)) return;
+          HashDirectory::Range r = buckets_.group(g);
+          __builtin_prefetch(&entry_checks[r.first]);
+          // Only the typo's own bucket can hold an entry at distance 0.
+          if (buckets_.group_key(g) != own_bucket) r.first |= kOtherBucket;
+          if (frequent_only) r.first |= kFrequentOnly;
+          ranges.push_back(r);
+        };
+        for (const Lists& l : lists) {
+          const char* c = l.refs;
+          for (uint32_t k = 0; k < l.nb; ++k) add_bucket(get<uint32_t>(c), false);
+        }
+        for (const Lists& l : lists) {
+          const char* c = l.refs + l.nb * 4ULL;
+          for (uint32_t k = 0; k < l.nf; ++k) add_bucket(get<uint32_t>(c), true);
+        }
+        seen.start(total);
+        for (const Lists& l : lists) {
+          const char* c = l.refs + (l.nb + static_cast<uint64_t>(l.nf)) * 4ULL;
+          for (uint32_t k = 0; k < l.ne; ++k) {
+            const uint32_t x = get<uint32_t>(c);
+            if (!seen.insert(x)) continue;
+            __builtin_prefetch(&entry_checks[x]);
+            sound_entries.push_back(x);
+          }
+        }
+        out.asked += ranges.size() + sound_entries.size();
+        const int reach = sound_alike_reach(qn);
+        const int typo_d = typo_distance(params_, qn);
+        // Entries with a bound of their score (prior, least distance
+        // from length and letters, 1 outside the own bucket, the edit a
+        // different first letter needs): once the top is full, one whose
+        // bound misses its worst score is never checked. Entries at
+        // distance 0 first: a word in capitals is then accepted at once.
+        const char32_t first_letter = qn ? q[0] : 0;
+        auto check = [&](uint32_t x, int floor, int limit, bool sound) {
+          const EntryCheck& b = entry_checks[x];
+          const size_t en = b.size;
+          const int least =
+              std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, b.letters),
+                        letter_count_bound(tally, b.counts), floor});
+          if (least > limit) return;
+          const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
+          // Distance 0 accepts a word in capitals whatever the others score.
+          const bool must = least == 0 && ranker.accepts_by_case();
+          if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
+          ++out.checked;
+          const int d = pattern.distance(b.folded, en, limit);
+          if (d > limit) return;
+          if (sound) {
+            // Within the typo's distance it came through its bucket already.
+            if (d <= typo_d) return;
+            const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
+            const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
+            if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
+                        : !sounds_alike(ranker.typo_sound(), first_letter, buckets_.sound_key(x), b.first, key_limit))
+              return;
+          }
+          ++out.passed;
+          if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
+          const int sound_d = packed_key_distance(typo_sound, b.sound);
+          // (offer takes the prior: the counts are not read, so not
+          // fetched.)
+          ranker.offer(FoundEntry{{},
+                                  0,
+                                  0,
+                                  static_cast<uint8_t>(d),
+                                  sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
+                                  b.folded,
+                                  en,
+                                  b.has_capital,
+                                  static_cast<int8_t>(sound_d),
+                                  &buckets_.spellings(),
+                                  x},
+                       b.prior);
+        };
+        // Then the code points the distances read (their addresses are
+        // in the lines fetched above: these misses overlap each other).
+        for (const auto& [tagged, last] : ranges)
+          __builtin_prefetch(entry_checks[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
+        for (const auto& [tagged, last] : ranges) {
+          const int floor = tagged & kOtherBucket ? 1 : 0;
+          const bool frequent_only = tagged & kFrequentOnly;
+          for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
+            const bool far = entry_checks[x].far;
+            if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
+            check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
+          }
+        }
+        for (const uint32_t x : sound_entries) __builtin_prefetch(entry_checks[x].folded);
+        for (const uint32_t x : sound_entries) check(x, typo_d + 1, reach, true);
+        const RankedWord ranked = ranker.finish();
+        if (!ranked.accepted && ranked.best.empty()) continue;
+        std::string& s = out.bytes[asker];
+        put(s, word);
+        put(s, static_cast<uint8_t>(ranked.accepted));
+        put(s, static_cast<uint32_t>(ranked.best.size()));
+        for (const auto& cand : ranked.best) {
+          put(s, cand.score);
+          put(s, cand.distance);
+          put(s, static_cast<uint32_t>(cand.word.size()));
+          s.append(cand.word);
         }
       }
     });
-    counts.buckets_asked += to_check.load();
-    const mpi::Bytes checks = mpi::alltoallv_bytes(comm, concat(check_parts, p));
-    check_parts.clear();
-
-    // 5. Check every entry with the true distance and rank the ones that
-    //    pass, here where they are: only each record's top ranked words go
-    //    back (the final top is among the union of every owner's top).
-    //    Reply: [u32 word][u8 accepted][u32 count], then per candidate
-    //    [i64 score][u8 distance][u32 length][word].
     mpi::Bytes found_bytes;
     found_bytes.counts.assign(static_cast<size_t>(p), 0);
-    uint64_t checked = 0, passed = 0;
-    off = 0;
-    for (int src = 0; src < p; ++src) {
-      const std::string_view seg = std::string_view(checks.data).substr(off, checks.counts[static_cast<size_t>(src)]);
-      off += seg.size();
-      const auto starts = record_starts(seg, [](std::string_view s, size_t at) {
-        uint32_t len, nb, nf, ne;
-        std::memcpy(&len, s.data() + at + 4, 4);
-        std::memcpy(&nb, s.data() + at + 8 + len, 4);
-        std::memcpy(&nf, s.data() + at + 12 + len, 4);
-        std::memcpy(&ne, s.data() + at + 16 + len, 4);
-        return at + 20 + len + (nb + static_cast<uint64_t>(nf) + ne) * 4ULL;
-      });
-      struct Part {
-        std::string bytes;
-        uint64_t checked = 0, passed = 0;
-      };
-      auto parts = in_ranges<Part>(starts.size(), [&](size_t lo, size_t hi, Part& out) {
-        std::vector<char32_t> q;
-        OsaPattern pattern;
-        SuggestionRanker ranker(weights);
-        std::vector<HashDirectory::Range> ranges;
-        for (size_t r = lo; r < hi; ++r) {
-          const char* c = seg.data() + starts[r];
-          const uint32_t word = get<uint32_t>(c);
-          const uint32_t len = get<uint32_t>(c);
-          const std::string_view w(c, len);
-          c += len;
-          const uint32_t nb = get<uint32_t>(c);
-          const uint32_t nf = get<uint32_t>(c);
-          const uint32_t ne = get<uint32_t>(c);
-          const size_t qn = fold_word(w, q);
-          pattern.assign(q.data(), qn);
-          const uint64_t letters = letter_set(q.data(), qn);
-          const LetterCounts tally = letter_counts(q.data(), qn);
-          // The first entry of the typo's own bucket, if this rank has it.
-          const HashDirectory::Range own =
-              buckets_.bucket_range(prefix_hash(q.data(), qn, params_.deletes.prefix_length));
-          const uint32_t own_first = own.first == own.second ? UINT32_MAX : own.first;
-          ranker.start(w, params_.top);
-          const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
-          // Memory misses, not the distance, are most of the cost here:
-          // the heads of the first entries of all this word's buckets and
-          // of the sound-alike entries are fetched ahead so that their
-          // misses overlap (the buckets come by number: no directory).
-          ranges.clear();
-          for (uint32_t k = 0; k < nb + nf; ++k) {
-            HashDirectory::Range r = buckets_.group(get<uint32_t>(c));
-            __builtin_prefetch(&entry_checks[r.first]);
-            // Only the typo's own bucket can hold an entry at distance 0.
-            if (r.first != own_first) r.first |= kOtherBucket;
-            if (k >= nb) r.first |= kFrequentOnly;
-            ranges.push_back(r);
-          }
-          const char* sound_entries = c;
-          for (uint32_t k = 0; k < ne; ++k) {
-            const uint32_t x = get<uint32_t>(c);
-            __builtin_prefetch(&entry_checks[x]);
-          }
-          c = sound_entries;
-          const int reach = sound_alike_reach(qn);
-          const int typo_d = typo_distance(params_, qn);
-          // Entries with a bound of their score (prior, least distance
-          // from length and letters, 1 outside the own bucket, the edit a
-          // different first letter needs): once the top is full, one whose
-          // bound misses its worst score is never checked. Entries at
-          // distance 0 first: a word in capitals is then accepted at once.
-          const char32_t first_letter = qn ? q[0] : 0;
-          auto check = [&](uint32_t x, int floor, int limit, bool sound) {
-            const EntryCheck& b = entry_checks[x];
-            const size_t en = b.size;
-            const int least =
-                std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, b.letters),
-                          letter_count_bound(tally, b.counts), floor});
-            if (least > limit) return;
-            const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
-            // Distance 0 accepts a word in capitals whatever the others score.
-            const bool must = least == 0 && ranker.accepts_by_case();
-            if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
-            ++out.checked;
-            const int d = pattern.distance(b.folded, en, limit);
-            if (d > limit) return;
-            if (sound) {
-              // Within the typo's distance it came through its bucket already.
-              if (d <= typo_d) return;
-              const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
-              const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
-              if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
-                          : !sounds_alike(ranker.typo_sound(), first_letter, buckets_.sound_key(x), b.first, key_limit))
-                return;
-            }
-            ++out.passed;
-            if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
-            const int sound_d = packed_key_distance(typo_sound, b.sound);
-            // (offer takes the prior: the counts are not read, so not
-            // fetched.)
-            ranker.offer(FoundEntry{{},
-                                    0,
-                                    0,
-                                    static_cast<uint8_t>(d),
-                                    sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
-                                    b.folded,
-                                    en,
-                                    b.has_capital,
-                                    static_cast<int8_t>(sound_d),
-                                    &buckets_.spellings(),
-                                    x},
-                         b.prior);
-          };
-          // Then the code points the distances read (their addresses are
-          // in the lines fetched above: these misses overlap each other).
-          for (const auto& [tagged, last] : ranges)
-            __builtin_prefetch(entry_checks[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
-          for (const auto& [tagged, last] : ranges) {
-            const int floor = tagged & kOtherBucket ? 1 : 0;
-            const bool frequent_only = tagged & kFrequentOnly;
-            for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
-              const bool far = entry_checks[x].far;
-              if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
-              check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
-            }
-          }
-          sound_entries = c;
-          for (uint32_t k = 0; k < ne; ++k) __builtin_prefetch(entry_checks[get<uint32_t>(c)].folded);
-          c = sound_entries;
-          for (uint32_t k = 0; k < ne; ++k) check(get<uint32_t>(c), typo_d + 1, reach, true);
-          const RankedWord ranked = ranker.finish();
-          if (!ranked.accepted && ranked.best.empty()) continue;
-          put(out.bytes, word);
-          put(out.bytes, static_cast<uint8_t>(ranked.accepted));
-          put(out.bytes, static_cast<uint32_t>(ranked.best.size()));
-          for (const auto& cand : ranked.best) {
-            put(out.bytes, cand.score);
-            put(out.bytes, cand.distance);
-            put(out.bytes, static_cast<uint32_t>(cand.word.size()));
-            out.bytes.append(cand.word);
-          }
-        }
-      });
-      for (auto& s : parts) {
-        found_bytes.counts[static_cast<size_t>(src)] += s.bytes.size();
-        found_bytes.data += s.bytes;
-        checked += s.checked;
-        passed += s.passed;
+    for (int d = 0; d < p; ++d)
+      for (auto& part : parts) {
+        found_bytes.counts[static_cast<size_t>(d)] += part.bytes[static_cast<size_t>(d)].size();
+        found_bytes.data += part.bytes[static_cast<size_t>(d)];
       }
+    for (const auto& part : parts) {
+      counts.entries_checked += part.checked;
+      counts.found += part.passed;
+      counts.buckets_asked += part.asked;
     }
-    counts.entries_checked += checked;
-    counts.found += passed;
+    parts.clear();
     const mpi::Bytes found = mpi::alltoallv_bytes(comm, found_bytes);
 
-    // 6. Merge each word's parts from the owners that answered.
+    // 4. Merge each word's parts from the owners that answered.
     for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
       const uint32_t word = get<uint32_t>(c);
       RankedWord part;

@@ -131,6 +131,9 @@ class PrefixBuckets {
   size_t buckets() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
   // The entries of bucket g (0 <= g < buckets()), most frequent first.
   HashDirectory::Range group(size_t g) const { return {group_start_[g], group_start_[g + 1]}; }
+  // The prefix hash of bucket g (whether it is a word's own bucket, with no
+  // directory lookup).
+  uint64_t group_key(size_t g) const { return group_key_[g]; }
   size_t bytes() const;
 
  private:
@@ -151,6 +154,7 @@ class PrefixBuckets {
   std::vector<uint64_t> prefix_of_;    // per entry
   std::vector<uint32_t> order_;        // 0..n-1: entries are stored sorted by prefix hash
   std::vector<uint32_t> group_start_;  // per distinct prefix hash, into order_
+  std::vector<uint64_t> group_key_;    // per distinct prefix hash: it
   HashDirectory directory_;
 };
 

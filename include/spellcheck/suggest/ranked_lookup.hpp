@@ -4,30 +4,34 @@
 // (owner_of), so no rank holds the whole dictionary or index:
 //
 //   buckets   entries by the hash of their folded prefix
-//   deletes   prefix deletes -> buckets (owner, number) (two tables: every bucket's
-//             deletes up to rare_distance, and up to max_distance those of
-//             buckets holding a word with a count of far_min_count or more)
+//   deletes   prefix deletes -> buckets (owner, number) (two tables:
+//             every bucket's deletes up to rare_distance, and up to
+//             max_distance those of buckets holding a word with a count of
+//             far_min_count or more)
 //   sounds    deletes of the phonetic key of each entry with a frequency
 //             (only the key itself below sound_min_count) -> (owner rank,
 //             entry)
 //
-// A round of lookups for a batch of misspelled words is two request/reply
-// exchanges (personalised all-to-alls on the thread that initialised MPI):
-//   1. each word's prefix deletes and sound-key deletes to their owners,
-//      which answer with bucket and entry references (sound-alikes
-//      only when their phonetic keys are near enough, checked there);
-//   2. the word to the owners of those buckets and entries, which check
-//      every entry with the true distance (OSA <= the typo's distance,
-//      typo_distance; or, for a
-//      sound-alike, keys one edit apart and OSA <= sound_alike_reach) and
-//      send back the ones that pass, with their frequencies. A bucket found
-//      only through the frequent table has its frequent entries checked
-//      only (a rarer one within rare_distance would have come through the
-//      other table). Before the distance, each entry is bounded from below
-//      by its length, letter set and letter counts (osa_distance.hpp).
-// The asking rank ranks what came back (ranking.hpp). Rounds hold at most
-// words_per_round words per rank, so memory stays bounded; every rank takes
-// part in as many rounds as the busiest one needs.
+// A round of lookups for a batch of misspelled words is three personalised
+// all-to-alls (on the thread that initialised MPI), in two hops and a reply:
+//   1. each word, with its prefix deletes and sound-key deletes, to the
+//      owners of those deletes;
+//   2. they look the deletes up and forward the word, with the buckets and
+//      sound-alike entries found (distinct; sound-alikes only when their
+//      phonetic keys are near enough, checked there), to the owners of
+//      those buckets and entries;
+//   3. these take a word's parts from every forwarder together and check
+//      each entry once with the true distance (OSA <= the typo's distance,
+//      typo_distance; or, for a sound-alike, keys one edit apart and OSA <=
+//      sound_alike_reach). A bucket found only through the frequent table
+//      has its frequent entries checked only (a rarer one within
+//      rare_distance would have come through the other table). Before the
+//      distance, each entry is bounded from below by its length, letter set
+//      and letter counts (osa_distance.hpp). The entries that pass are
+//      ranked there (ranking.hpp) and each word's top goes back to the
+//      rank that asked, which merges the tops.
+// Rounds hold at most words_per_round words per rank, so memory stays
+// bounded; every rank takes part in as many rounds as the busiest one needs.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -76,7 +80,7 @@ struct RankedCounts {
   uint64_t words = 0;           // looked up
   uint64_t delete_lookups = 0;  // prefix and sound deletes asked
   uint64_t postings = 0;        // bucket and entry references the deletes led to
-  uint64_t buckets_asked = 0;   // distinct buckets and sound-alike entries sent for checking
+  uint64_t buckets_asked = 0;   // distinct buckets and sound-alike entries checked, per word and owner
   uint64_t entries_checked = 0;
   uint64_t found = 0;  // entries that passed the check
   uint64_t rounds = 0;
