@@ -20,24 +20,28 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
   n = std::min({n, p.prefix_length, size_t{64}});  // the options cap prefix_length at 64
   out.push_back(code_point_hash(w, n));
   if (p.max_distance >= 1) {
-    char32_t one[64];
+    // Deleting either of two equal neighbours gives one string: only the
+    // first of a run is deleted alone, and a pair's second position skips
+    // a letter equal to the one before it unless that one is the first.
+    char32_t kept[64];
     for (size_t i = 0; i < n; ++i) {
-      if (i > 0 && w[i] == w[i - 1]) continue;  // deleting either of two equal neighbours gives one string
+      if (i > 0 && w[i] == w[i - 1]) continue;
       size_t k = 0;
       for (size_t j = 0; j < n; ++j)
-        if (j != i) one[k++] = w[j];
-      out.push_back(code_point_hash(one, k));
-      if (p.max_distance >= 2) {
-        char32_t two[64];
-        for (size_t a = 0; a < k; ++a) {
-          if (a > 0 && one[a] == one[a - 1]) continue;
-          size_t m = 0;
-          for (size_t b = 0; b < k; ++b)
-            if (b != a) two[m++] = one[b];
-          out.push_back(code_point_hash(two, m));
+        if (j != i) kept[k++] = w[j];
+      out.push_back(code_point_hash(kept, k));
+    }
+    if (p.max_distance >= 2)
+      for (size_t i = 0; i < n; ++i) {
+        if (i > 0 && w[i] == w[i - 1]) continue;
+        for (size_t j = i + 1; j < n; ++j) {
+          if (j > i + 1 && w[j] == w[j - 1]) continue;
+          size_t k = 0;
+          for (size_t x = 0; x < n; ++x)
+            if (x != i && x != j) kept[k++] = w[x];
+          out.push_back(code_point_hash(kept, k));
         }
       }
-    }
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
 #include <random>
 #include <set>
 #include <string>
@@ -169,6 +170,30 @@ TEST_CASE("prefix_deletes: the prefix and its deletes, distinct and sorted") {
   CHECK(std::is_sorted(out.begin(), out.end()));
   CHECK(prefix_hash(w.data(), w.size(), 3) == code_point_hash(w.data(), 3));
   CHECK(prefix_hash(w.data(), 2, 3) == code_point_hash(w.data(), 2));
+}
+
+TEST_CASE("prefix_deletes: every string 0..d deletions away, against subsets of positions") {
+  // Short alphabets, so that runs of equal letters are common.
+  std::mt19937 rng(44);
+  int differ = 0;
+  for (int t = 0; t < 3000; ++t) {
+    std::u32string w(rng() % 10, U'a');
+    for (auto& c : w) c = U"abé"[rng() % 3];
+    const DeleteParams p{static_cast<int>(rng() % 3), 3 + rng() % 6};
+    const size_t n = std::min(w.size(), p.prefix_length);
+    std::set<uint64_t> want;
+    for (uint32_t mask = 0; mask < (1U << n); ++mask) {  // mask: the positions deleted
+      if (std::popcount(mask) > p.max_distance) continue;
+      std::u32string kept;
+      for (size_t x = 0; x < n; ++x)
+        if (!(mask >> x & 1)) kept.push_back(w[x]);
+      want.insert(code_point_hash(kept.data(), kept.size()));
+    }
+    std::vector<uint64_t> got;
+    prefix_deletes(w.data(), w.size(), p, got);
+    differ += got != std::vector<uint64_t>(want.begin(), want.end());
+  }
+  CHECK(differ == 0);
 }
 
 TEST_CASE("the delete index finds exactly the entries within distance d") {
