@@ -86,6 +86,20 @@ int32_t checked_prior(int64_t prior) {
   return static_cast<int32_t>(prior);
 }
 
+// The sound table's keys for a phonetic key: the key itself, marked apart
+// (equal keys sound alike whatever the words' counts), and, when near, its
+// deletes up to sound_distance (keys that far apart sound alike only for
+// words with a count of sound_min_count or more, and only those are stored
+// so). A typo asks for both; a word with a lower count is then never
+// scanned by the typo's deletes only to be refused.
+void sound_lookups(std::string_view key, int sound_distance, bool near, std::vector<uint64_t>& out) {
+  const std::u32string k(key.begin(), key.end());
+  constexpr uint64_t kEqualKey = 0x5D1F0A3C9E4B7261ULL;  // marks the key itself apart from deletes
+  out.clear();
+  if (near && sound_distance > 0) prefix_deletes(k.data(), k.size(), DeleteParams{sound_distance, 64}, out);
+  out.push_back(code_point_hash(k.data(), std::min<size_t>(k.size(), 64)) ^ kEqualKey);
+}
+
 // A received record: where it starts in the exchange's data and which rank
 // sent it.
 struct Record {
@@ -310,7 +324,6 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
   {
     std::vector<std::vector<std::string>> out(1, std::vector<std::string>(static_cast<size_t>(p)));
     if (params_.sound_distance >= 0) {
-      const DeleteParams sp{params_.sound_distance, 64}, exact_key{0, 64};
       std::vector<uint64_t> dels;
       for (uint32_t e = 0; e < buckets_.size(); ++e) {
         // Only words with a frequency sound alike: a rare word three edits
@@ -318,9 +331,7 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
         // them out makes the table eight times smaller.
         if (buckets_.frequency(e) == 0) continue;
         const std::string_view k = buckets_.sound_key(e);
-        const std::u32string key(k.begin(), k.end());
-        // Below sound_min_count only the key itself: found by equal keys.
-        prefix_deletes(key.data(), key.size(), buckets_.frequency(e) >= sound_min_count_ ? sp : exact_key, dels);
+        sound_lookups(k, params_.sound_distance, buckets_.frequency(e) >= sound_min_count_, dels);
         const uint64_t packed =
             pack_sound_key(buckets_.sound_key(e), buckets_.folded_size(e) ? buckets_.folded(e)[0] : 0);
         for (const uint64_t h : dels) {
@@ -394,7 +405,6 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
   std::vector<RankedWord> result(n);
   const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
   const int max_d = params_.deletes.max_distance;
-  const DeleteParams sound_params{params_.sound_distance, 64};
   const bool two_tables = rare_distance_ < max_d;
   auto ref_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
   auto hash_owner = [&](uint64_t h) { return owner_of(h, p); };
@@ -434,9 +444,8 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         uint64_t packed = 0;
         if (params_.sound_distance >= 0 && pass != Pass::buckets) {
           const std::string key = phonetic_key(q.data(), len);
-          const std::u32string key32(key.begin(), key.end());
           packed = pack_sound_key(key, len ? q[0] : 0);
-          prefix_deletes(key32.data(), key32.size(), sound_params, dels[2]);
+          sound_lookups(key, params_.sound_distance, true, dels[2]);
         }
         for (size_t k = 0; k < 3; ++k) {
           groups.sort(dels[k], at[k], p, hash_owner);

@@ -8,9 +8,9 @@
 //             every bucket's deletes up to rare_distance, and up to
 //             max_distance those of buckets holding a word with a count of
 //             far_min_count or more)
-//   sounds    deletes of the phonetic key of each entry with a frequency
-//             (only the key itself below sound_min_count) -> (owner rank,
-//             entry)
+//   sounds    the phonetic key of each entry with a frequency (marked
+//             apart: equal keys), and the key's deletes for entries with a
+//             count of sound_min_count -> (owner rank, entry)
 //
 // A round of lookups for a batch of misspelled words is three personalised
 // all-to-alls (on the thread that initialised MPI), in two hops and a reply:
