@@ -7,8 +7,9 @@
 #     its misspelled words per second;
 #   - aspell (`aspell -a --sug-mode=normal`, one core, a master dictionary
 #     made from the same word list) on a sample of the same misspelled
-#     words (every k-th, SAMPLE of them): its words per second, and how many
-#     times faster the ranked phase is (target: 100x).
+#     words (every k-th, SAMPLE of them), REPEATS times: its median words
+#     per second, and how many times faster the ranked phase is (target:
+#     100x).
 # With BASE_BIN, that binary's ranked run is alternated with the others too
 # (a before/after comparison in the same run).
 #   bench/ranked-bench.sh [DATA_DIR] [REPEATS] [BASE_BIN]   (defaults: build/data, 3)
@@ -81,17 +82,24 @@ for w in open(sys.argv[1], encoding="utf-8", errors="surrogateescape").read().sp
     except UnicodeEncodeError: pass' "$dict" | sort -u >"$work/aspell.in"
 aspell --lang=en --encoding=utf-8 create master "$work/insane.rws" <"$work/aspell.in"
 n=$(wc -l <"$work/sample")
-s=$(date +%s.%N)
-aspell -a --sug-mode=normal --encoding=utf-8 --lang=en --master="$work/insane.rws" <"$work/sample" >"$work/aspell.out"
-e=$(date +%s.%N)
-python3 - "$work/runs" "$n" "$s" "$e" <<'PY'
+# aspell's rate moves by several percent between runs: REPEATS runs, the
+# median.
+: >"$work/aspell_times"
+for _ in $(seq "$repeats"); do
+  s=$(date +%s.%N)
+  aspell -a --sug-mode=normal --encoding=utf-8 --lang=en --master="$work/insane.rws" <"$work/sample" >"$work/aspell.out"
+  e=$(date +%s.%N)
+  echo "$s $e" >>"$work/aspell_times"
+done
+python3 - "$work/runs" "$n" "$work/aspell_times" <<'PY'
 import statistics as st, sys
 runs = {}
 for line in open(sys.argv[1]):
     name, wall, ranked, total, mis = line.split()
     runs.setdefault(name, []).append((float(wall), float(ranked), float(total), int(mis)))
 med = {k: [st.median(r[i] for r in v) for i in range(3)] + [v[0][3]] for k, v in runs.items()}
-aspell = int(sys.argv[2]) / (float(sys.argv[4]) - float(sys.argv[3]))
+aspell_rates = [int(sys.argv[2]) / (float(e) - float(s)) for s, e in (l.split() for l in open(sys.argv[3]))]
+aspell = st.median(aspell_rates)
 spec = med["spec"][0]
 print(f"spec mode:   wall {spec:.2f} s (in-program {med['spec'][2]:.2f} s), {med['spec'][3]:,} misspelled words")
 for k in [k for k in ("ranked", "base") if k in med]:
@@ -99,5 +107,6 @@ for k in [k for k in ("ranked", "base") if k in med]:
     wps = mis / ranked
     print(f"{k + ':':12} wall {wall:.2f} s = {wall / spec:.1f}x spec mode (target 2x); ranked phase {ranked:.2f} s, "
           f"{wps:,.0f} words/s = {wps / aspell:.0f}x aspell (target 100x)")
-print(f"aspell:      {aspell:,.0f} words/s (one core, sug-mode normal, {sys.argv[2]} of the misspelled words)")
+print(f"aspell:      {aspell:,.0f} words/s (one core, sug-mode normal, {sys.argv[2]} of the misspelled words; "
+      f"median of {len(aspell_rates)} runs, {min(aspell_rates):,.0f}-{max(aspell_rates):,.0f})")
 PY
