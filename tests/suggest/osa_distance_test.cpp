@@ -19,8 +19,9 @@ using namespace spellcheck;
 
 namespace {
 
-// The textbook OSA table, nothing clever.
-int naive_osa(const std::u32string& a, const std::u32string& b) {
+// The textbook OSA table, nothing clever: d[i][j] is the distance of the
+// first i code points of a and the first j of b.
+std::vector<std::vector<int>> naive_table(const std::u32string& a, const std::u32string& b) {
   const size_t n = a.size(), m = b.size();
   std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1, 0));
   for (size_t i = 0; i <= n; ++i) d[i][0] = static_cast<int>(i);
@@ -32,8 +33,10 @@ int naive_osa(const std::u32string& a, const std::u32string& b) {
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
         d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
-  return d[n][m];
+  return d;
 }
+
+int naive_osa(const std::u32string& a, const std::u32string& b) { return naive_table(a, b)[a.size()][b.size()]; }
 
 // QWERTY neighbours, spelled out: the same row side by side, or the row
 // below shifted right by half a key.
@@ -58,15 +61,7 @@ bool naive_vowel(char32_t c) { return std::u32string_view(U"aeiouy").find(c) != 
 // letter left out, a letter added.
 EditProfile naive_profile(const std::u32string& a, const std::u32string& b) {
   const size_t n = a.size(), m = b.size();
-  std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1, 0));
-  for (size_t i = 0; i <= n; ++i) d[i][0] = static_cast<int>(i);
-  for (size_t j = 0; j <= m; ++j) d[0][j] = static_cast<int>(j);
-  for (size_t i = 1; i <= n; ++i)
-    for (size_t j = 1; j <= m; ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
+  const std::vector<std::vector<int>> d = naive_table(a, b);
   EditProfile p;
   p.distance = static_cast<uint8_t>(d[n][m]);
   size_t i = n, j = m;
