@@ -122,6 +122,12 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The run takes minutes (hunspell): spellcheck runs from a copy, so that a
+# rebuild of BUILD_DIR meanwhile cannot mix two builds into one table.
+if [ -x "$bin" ]; then
+  cp "$bin" "$work/spellcheck"
+  bin=$work/spellcheck
+fi
 keep=${QUALITY_KEEP:-}
 [ -z "$keep" ] || mkdir -p "$keep"
 mkdir -p "$out_dir"

@@ -619,7 +619,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       std::vector<Lists> lists;
       SeenKeys seen;
       for (size_t group = lo; group < hi; ++group) {
-        // The word, from its first part; the lists of every part.
+        // The word (every part carries it) and the lists of every part.
         lists.clear();
         size_t total = 0;
         uint32_t asker = 0, word = 0;
