@@ -97,7 +97,7 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   folded_.reserve(start[n]);
   heads_.resize(n);
   frequency_.resize(n);
-  prefix_of_.resize(n);
+  std::vector<uint64_t> prefix_of(n);  // per entry, in the stored order
   for (size_t i = 0; i < n; ++i) {
     const uint32_t e = by_bucket[i];
     entries_.push_back(entries[e]);
@@ -112,7 +112,7 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
     folded_.insert(folded_.end(), folded.begin() + static_cast<std::ptrdiff_t>(start[e]),
                    folded.begin() + static_cast<std::ptrdiff_t>(start[e + 1]));
     frequency_[i] = frequency[e];
-    prefix_of_[i] = prefix[e];
+    prefix_of[i] = prefix[e];
   }
   sound_keys_.clear();
   for (size_t i = 0; i < n; ++i)
@@ -122,9 +122,9 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   group_start_.clear();
   group_key_.clear();
   for (size_t i = 0; i < n; ++i)
-    if (i == 0 || prefix_of_[i] != prefix_of_[i - 1]) {
+    if (i == 0 || prefix_of[i] != prefix_of[i - 1]) {
       group_start_.push_back(static_cast<uint32_t>(i));
-      group_key_.push_back(prefix_of_[i]);
+      group_key_.push_back(prefix_of[i]);
     }
   group_start_.push_back(static_cast<uint32_t>(n));
   directory_.build(group_key_, group_start_);
@@ -134,8 +134,8 @@ size_t PrefixBuckets::bytes() const {
   return entries_.bytes.size() + entries_.starts.size() * sizeof(entries_.starts[0]) + sound_keys_.bytes.size() +
          sound_keys_.starts.size() * sizeof(sound_keys_.starts[0]) + folded_.size() * sizeof(char32_t) +
          heads_.size() * sizeof(EntryHead) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
-         prefix_of_.size() * sizeof(uint64_t) + order_.size() * sizeof(uint32_t) +
-         group_start_.size() * sizeof(uint32_t) + group_key_.size() * sizeof(uint64_t) + directory_.bytes();
+         order_.size() * sizeof(uint32_t) + group_start_.size() * sizeof(uint32_t) +
+         group_key_.size() * sizeof(uint64_t) + directory_.bytes();
 }
 
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {

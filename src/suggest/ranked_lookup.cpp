@@ -93,11 +93,15 @@ int32_t checked_prior(int64_t prior) {
 // so). A typo asks for both; a word with a lower count is then never
 // scanned by the typo's deletes only to be refused.
 void sound_lookups(std::string_view key, int sound_distance, bool near, std::vector<uint64_t>& out) {
-  const std::u32string k(key.begin(), key.end());
+  // A key's bytes, one per code point as before; only the first 64 are
+  // hashed (prefix_deletes' cap), so a stack array does.
+  char32_t k[64];
+  const size_t n = std::min<size_t>(key.size(), 64);
+  for (size_t i = 0; i < n; ++i) k[i] = static_cast<char32_t>(key[i]);
   constexpr uint64_t kEqualKey = 0x5D1F0A3C9E4B7261ULL;  // marks the key itself apart from deletes
   out.clear();
-  if (near && sound_distance > 0) prefix_deletes(k.data(), k.size(), DeleteParams{sound_distance, 64}, out);
-  out.push_back(code_point_hash(k.data(), std::min<size_t>(k.size(), 64)) ^ kEqualKey);
+  if (near && sound_distance > 0) prefix_deletes(k, n, DeleteParams{sound_distance, 64}, out);
+  out.push_back(code_point_hash(k, n) ^ kEqualKey);
 }
 
 // A received record: where it starts in the exchange's data and which rank
@@ -298,7 +302,7 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
     auto out = in_ranges<std::vector<std::string>>(
         buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
           mine.assign(static_cast<size_t>(p), std::string());
-          buckets_.for_each_delete(dp, lo, hi, min_count, [&](size_t bucket, uint64_t, uint64_t del) {
+          buckets_.for_each_delete(dp, lo, hi, min_count, [&](size_t bucket, uint64_t del) {
             std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
             put(s, del);
             put(s, bucket_ref(me, bucket));

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <iterator>
 
 #include "spellcheck/suggest/code_points.hpp"
@@ -18,25 +16,6 @@ bool better(const RankedCandidate& x, const RankedCandidate& y) {
   return x.word < y.word;
 }
 
-// Whether two words are the same, compared inline eight bytes at a time
-// (a call to memcmp per word of the top was a few percent of ranking).
-bool same_word(const std::string& a, const std::string& b) {
-  const size_t n = a.size();
-  if (n != b.size()) return false;
-  const char* x = a.data();
-  const char* y = b.data();
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t u, v;
-    std::memcpy(&u, x + i, 8);
-    std::memcpy(&v, y + i, 8);
-    if (u != v) return false;
-  }
-  for (; i < n; ++i)
-    if (x[i] != y[i]) return false;
-  return true;
-}
-
 // Keeps best, best first, the best `top` distinct words: offered in any
 // order, the same words end up there.
 void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& c) {
@@ -46,7 +25,7 @@ void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& 
   // scores at least as well as the last).
   if (top == 0 || (best.size() == top && !better(c, best.back()))) return;
   for (auto it = best.begin(); it != best.end(); ++it)
-    if (same_word(it->word, c.word)) {
+    if (it->word == c.word) {
       if (better(c, *it)) {
         *it = std::move(c);
         std::rotate(std::upper_bound(best.begin(), it, *it, better), it, it + 1);

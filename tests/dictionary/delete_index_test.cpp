@@ -89,7 +89,7 @@ void check_exact(const std::vector<std::string>& dict, int d, size_t prefix_leng
   ix.buckets.build(std::move(entries), std::vector<uint64_t>(dict.size(), 0), p);
   REQUIRE(ix.buckets.size() == dict.size());
   std::vector<std::pair<uint64_t, uint64_t>> pairs;
-  ix.buckets.for_each_delete(p, [&](uint64_t prefix, uint64_t del) { pairs.emplace_back(del, prefix); });
+  ix.buckets.for_each_delete(p, [&](size_t g, uint64_t del) { pairs.emplace_back(del, ix.buckets.group_key(g)); });
   ix.table.build(std::move(pairs));
 
   std::vector<std::u32string> dict_folded;
@@ -221,7 +221,7 @@ TEST_CASE("the delete index: entries that fold alike, short words, the empty que
       PrefixBuckets buckets;
       buckets.build(std::move(entries), {}, p);
       std::vector<std::pair<uint64_t, uint64_t>> pairs;
-      buckets.for_each_delete(p, [&](uint64_t prefix, uint64_t del) { pairs.emplace_back(del, prefix); });
+      buckets.for_each_delete(p, [&](size_t g, uint64_t del) { pairs.emplace_back(del, buckets.group_key(g)); });
       DeleteTable table;
       table.build(std::move(pairs));
       std::mt19937 rng(++seed);

@@ -26,7 +26,6 @@
 #include <cstdint>
 #include <parallel/algorithm>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -117,9 +116,8 @@ class PrefixBuckets {
   // Adds collection counts (document mode), per entry.
   void add_collection_counts(const std::vector<uint64_t>& counts) { collection_ = counts; }
   uint64_t collection_count(uint32_t e) const { return collection_.empty() ? 0 : collection_[e]; }
-  // Calls f(prefix hash, delete hash), or f(bucket number, prefix hash,
-  // delete hash), for every delete of every bucket's distinct prefixes:
-  // what the DeleteTable is built from.
+  // Calls f(bucket number, delete hash) for every delete of every bucket's
+  // distinct prefixes: what the DeleteTable is built from.
   template <class F>
   void for_each_delete(const DeleteParams& p, F&& f) const {
     for_each_delete(p, 0, buckets(), 0, f);
@@ -151,10 +149,9 @@ class PrefixBuckets {
   };
   std::vector<EntryHead> heads_;
   std::vector<uint64_t> frequency_, collection_;
-  std::vector<uint64_t> prefix_of_;    // per entry
   std::vector<uint32_t> order_;        // 0..n-1: entries are stored sorted by prefix hash
   std::vector<uint32_t> group_start_;  // per distinct prefix hash, into order_
-  std::vector<uint64_t> group_key_;    // per distinct prefix hash: it
+  std::vector<uint64_t> group_key_;    // per bucket: its prefix hash
   HashDirectory directory_;
 };
 
@@ -250,9 +247,7 @@ void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, 
       for (const uint32_t* o = first; o != e && !seen; ++o) seen = same_prefix(*o);
       if (seen) continue;
       prefix_deletes(folded(*e), n, p, dels);
-      for (const uint64_t d : dels)
-        if constexpr (std::is_invocable_v<F&, size_t, uint64_t, uint64_t>) f(g, prefix_of_[*e], d);
-        else f(prefix_of_[*e], d);
+      for (const uint64_t d : dels) f(g, d);
     }
   }
 }
