@@ -118,6 +118,9 @@ class RankedIndex {
   // Which lookups a pass makes: entries within the distance (buckets),
   // sound-alikes beyond it, or both.
   enum class Pass { buckets, sounds, both };
+  // suggest() on words already in locality order.
+  std::vector<RankedWord> suggest_in_order(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                           RankedCounts& counts) const;
   std::vector<RankedWord> lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                  const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
   std::vector<EntryCheck> entry_checks(const ChannelWeights& weights) const;
