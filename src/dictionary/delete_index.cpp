@@ -85,13 +85,34 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   // Stored in bucket order, so that checking a bucket reads its entries
   // one after another rather than from all over the shard; the most
   // frequent first, so that a best-first search stops early in a bucket.
+  // Buckets go in the order of their prefix's letters (a key of its first
+  // 8 code points, low bytes), so that the buckets of words next to each
+  // other in that order (the lookup asks in it) lie near each other too.
+  std::vector<uint64_t> near(n);
+  for (size_t e = 0; e < n; ++e) {
+    const size_t k = std::min<size_t>({start[e + 1] - start[e], p.prefix_length, 8});
+    uint64_t key = 0;
+    for (size_t i = 0; i < 8; ++i) key = (key << 8) | (i < k ? folded[start[e] + i] & 0xFF : 0);
+    near[e] = key;
+  }
   std::vector<uint32_t> by_bucket(n);
-  std::iota(by_bucket.begin(), by_bucket.end(), 0U);
-  std::sort(by_bucket.begin(), by_bucket.end(), [&](uint32_t a, uint32_t b) {
-    if (prefix[a] != prefix[b]) return prefix[a] < prefix[b];
-    if (frequency[a] != frequency[b]) return frequency[a] > frequency[b];
-    return entries[a] < entries[b];
-  });
+  auto sort_entries = [&](bool by_letters) {
+    std::iota(by_bucket.begin(), by_bucket.end(), 0U);
+    std::sort(by_bucket.begin(), by_bucket.end(), [&](uint32_t a, uint32_t b) {
+      if (by_letters && near[a] != near[b]) return near[a] < near[b];
+      if (prefix[a] != prefix[b]) return prefix[a] < prefix[b];
+      if (frequency[a] != frequency[b]) return frequency[a] > frequency[b];
+      return entries[a] < entries[b];
+    });
+  };
+  sort_entries(true);
+  // Two prefixes whose hashes collide form one bucket; in letter order they
+  // could lie apart, so then the buckets go in hash order.
+  std::vector<uint64_t> bucket_keys;
+  for (size_t i = 0; i < n; ++i)
+    if (i == 0 || prefix[by_bucket[i]] != prefix[by_bucket[i - 1]]) bucket_keys.push_back(prefix[by_bucket[i]]);
+  std::sort(bucket_keys.begin(), bucket_keys.end());
+  if (std::adjacent_find(bucket_keys.begin(), bucket_keys.end()) != bucket_keys.end()) sort_entries(false);
   entries_.clear();
   folded_.clear();
   folded_.reserve(start[n]);
