@@ -125,6 +125,17 @@ std::vector<Record> records_of(const mpi::Bytes& got, Next&& next) {
   return out;
 }
 
+// Past a record's words ([u32 n], then n times [u32 word][u32
+// length][bytes]).
+const char* skip_words(const char* c) {
+  for (uint32_t n = get<uint32_t>(c); n > 0; --n) {
+    c += 4;  // the word's number
+    const uint32_t len = get<uint32_t>(c);
+    c += len;
+  }
+  return c;
+}
+
 // Groups a list by owner rank, stably (a counting sort: owners are few):
 // afterwards owner d's part of v is [at[d], at[d + 1]).
 class OwnerGroups {
@@ -456,28 +467,42 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     ++counts.rounds;
     if (pass != Pass::sounds) counts.words += m;
 
-    // 1. Each word, with its deletes, to the owners of those deletes:
-    //    [u32 word][u32 length][bytes][u32 a][u32 f][u32 s], then a deletes
-    //    of its prefix for the table of every bucket, f for the table of
-    //    frequent buckets, and s deletes of its phonetic key, u64 each, and
-    //    (with s > 0) the packed key, u64.
+    // 1. Each word, with its deletes, to the owners of those deletes. A
+    //    word's deletes are those of its prefix: in the pass of buckets, a
+    //    run of words (in locality order) with the same prefix and typo
+    //    distance shares one record, so its lookups are made once:
+    //    [u32 n] then n times [u32 word][u32 length][bytes], then [u32
+    //    a][u32 f][u32 s], a deletes of the prefix for the table of every
+    //    bucket, f for the table of frequent buckets, and s deletes of the
+    //    word's phonetic key (a sound-alike record holds one word), u64
+    //    each, and (with s > 0) the packed key, u64.
     std::atomic<uint64_t> asked_deletes{0};
     auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       out.assign(static_cast<size_t>(p), std::string());
-      std::vector<char32_t> q;
+      std::vector<char32_t> q, next_q;
       std::array<std::vector<uint64_t>, 3> dels;  // every bucket's table, frequent buckets', sound keys'
       std::array<std::vector<size_t>, 3> at;
       OwnerGroups groups;
       uint64_t asked = 0;
-      for (size_t i = lo; i < hi; ++i) {
+      const size_t prefix = params_.deletes.prefix_length;
+      for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
         for (auto& d : dels) d.clear();
         const size_t len = fold_word(words[b + i], q);
+        const int typo_d = typo_distance(params_, len);
+        run_end = i + 1;
+        if (pass == Pass::buckets) {
+          const size_t key = std::min({len, prefix, size_t{64}});  // prefix_deletes' length
+          for (; run_end < hi; ++run_end) {
+            const size_t next_len = fold_word(words[b + run_end], next_q);
+            if (std::min({next_len, prefix, size_t{64}}) != key || typo_distance(params_, next_len) != typo_d ||
+                !std::equal(q.begin(), q.begin() + static_cast<std::ptrdiff_t>(key), next_q.begin()))
+              break;
+          }
+        }
         if (pass != Pass::sounds) {
           // Deletes up to the typo's distance (a short typo's may be less
           // than the tables'): the tables hold every entry's deletes up to
           // theirs, so an entry within the typo's distance still shares one.
-          const int typo_d = typo_distance(params_, len);
-          const size_t prefix = params_.deletes.prefix_length;
           prefix_deletes(q.data(), len, DeleteParams{std::min(rare_distance_, typo_d), prefix}, dels[0]);
           if (two_tables && typo_d > rare_distance_)
             prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels[1]);
@@ -492,14 +517,17 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           groups.sort(dels[k], at[k], p, hash_owner);
           asked += dels[k].size();
         }
-        const std::string_view w = words[b + i];
         for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
           const size_t na = at[0][d + 1] - at[0][d], nf = at[1][d + 1] - at[1][d], ns = at[2][d + 1] - at[2][d];
           if (na + nf + ns == 0) continue;
           std::string& s = out[d];
-          put(s, static_cast<uint32_t>(i));
-          put(s, static_cast<uint32_t>(w.size()));
-          s.append(w);
+          put(s, static_cast<uint32_t>(run_end - i));
+          for (size_t j = i; j < run_end; ++j) {
+            const std::string_view w = words[b + j];
+            put(s, static_cast<uint32_t>(j));
+            put(s, static_cast<uint32_t>(w.size()));
+            s.append(w);
+          }
           put(s, static_cast<uint32_t>(na));
           put(s, static_cast<uint32_t>(nf));
           put(s, static_cast<uint32_t>(ns));
@@ -514,20 +542,18 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     req_parts.clear();
     counts.delete_lookups += asked_deletes.load();
 
-    // 2. At the owners of the deletes: each word's buckets and sound-alike
-    //    entries, distinct, to their owners, with the word and who asked:
-    //    [u32 asker][u32 word][u32 length][bytes][u32 nb][u32 nf][u32 ne]
-    //    then nb buckets, nf buckets found only through the frequent table
-    //    (their owner checks only their frequent entries: the table of
-    //    every bucket's deletes up to rare_distance would have found a rarer
-    //    one within it), and ne entries, u32 each.
+    // 2. At the owners of the deletes: each record's buckets and
+    //    sound-alike entries, distinct, to their owners, with its words and
+    //    who asked: [u32 asker], the record's words as they came ([u32
+    //    n] and n times [u32 word][u32 length][bytes]), [u32 nb][u32
+    //    nf][u32 ne], then nb buckets, nf buckets found only through the
+    //    frequent table (their owner checks only their frequent entries:
+    //    the table of every bucket's deletes up to rare_distance would have
+    //    found a rarer one within it), and ne entries, u32 each.
     const std::vector<Record> requests = records_of(asked, [](std::string_view s, size_t at) {
-      uint32_t len, na, nf, ns;
-      std::memcpy(&len, s.data() + at + 4, 4);
-      std::memcpy(&na, s.data() + at + 8 + len, 4);
-      std::memcpy(&nf, s.data() + at + 12 + len, 4);
-      std::memcpy(&ns, s.data() + at + 16 + len, 4);
-      return at + 20 + len + (na + static_cast<uint64_t>(nf) + ns) * 8ULL + (ns > 0 ? 8 : 0);
+      const char* c = skip_words(s.data() + at);
+      const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+      return static_cast<size_t>(c - s.data()) + (na + static_cast<uint64_t>(nf) + ns) * 8ULL + (ns > 0 ? 8 : 0);
     });
     std::atomic<uint64_t> posted{0};
     auto fwd_parts =
@@ -543,8 +569,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           // The directory slots of a record's deletes are fetched while the
           // record before it is answered.
           auto prefetch = [&](size_t r) {
-            const char* c = asked.data.data() + requests[r].at + 4;
-            c += get<uint32_t>(c);
+            const char* c = skip_words(asked.data.data() + requests[r].at);
             const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
             for (uint32_t k = 0; k < na; ++k) deletes_all_.prefetch(get<uint64_t>(c));
             for (uint32_t k = 0; k < nf; ++k) deletes_frequent_.prefetch(get<uint64_t>(c));
@@ -553,11 +578,9 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           if (lo < hi) prefetch(lo);
           for (size_t r = lo; r < hi; ++r) {
             if (r + 1 < hi) prefetch(r + 1);
-            const char* c = asked.data.data() + requests[r].at;
-            const uint32_t word = get<uint32_t>(c);
-            const uint32_t len = get<uint32_t>(c);
-            const std::string_view w(c, len);
-            c += len;
+            const char* const words_at = asked.data.data() + requests[r].at;
+            const char* c = skip_words(words_at);
+            const std::string_view words_bytes(words_at, static_cast<size_t>(c - words_at));
             const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
             for (auto& x : refs) x.clear();
             // Distinct buckets, those through the table of every bucket
@@ -597,9 +620,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
               if (nb + nfo + ne == 0) continue;
               std::string& s = out[d];
               put(s, static_cast<uint32_t>(requests[r].source));
-              put(s, word);
-              put(s, len);
-              s.append(w);
+              s.append(words_bytes);
               put(s, static_cast<uint32_t>(nb));
               put(s, static_cast<uint32_t>(nfo));
               put(s, static_cast<uint32_t>(ne));
@@ -613,29 +634,28 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     fwd_parts.clear();
     counts.postings += posted.load();
 
-    // 3. At the owners of the buckets and entries: a word's parts (one per
-    //    owner of some of its deletes) taken together, so that each entry
-    //    is checked once, with the true distance; the ones that pass are
-    //    ranked here where they are, and only each word's top goes back
-    //    (the final top is among the union of every owner's top). Reply:
-    //    [u32 word][u8 accepted][u32 count], then per candidate [i64
+    // 3. At the owners of the buckets and entries: a record's parts (one
+    //    per owner of some of its deletes) taken together, so that each
+    //    entry is checked once per word, with the true distance; the ones
+    //    that pass are ranked here where they are, and only each word's top
+    //    goes back (the final top is among the union of every owner's top).
+    //    Reply: [u32 word][u8 accepted][u32 count], then per candidate [i64
     //    score][u8 distance][u32 length][word].
     std::vector<Record> parts_in = records_of(forwarded, [](std::string_view s, size_t at) {
-      uint32_t len, nb, nf, ne;
-      std::memcpy(&len, s.data() + at + 8, 4);
-      std::memcpy(&nb, s.data() + at + 12 + len, 4);
-      std::memcpy(&nf, s.data() + at + 16 + len, 4);
-      std::memcpy(&ne, s.data() + at + 20 + len, 4);
-      return at + 24 + len + (nb + static_cast<uint64_t>(nf) + ne) * 4ULL;
+      const char* c = skip_words(s.data() + at + 4);
+      const uint32_t nb = get<uint32_t>(c), nf = get<uint32_t>(c), ne = get<uint32_t>(c);
+      return static_cast<size_t>(c - s.data()) + (nb + static_cast<uint64_t>(nf) + ne) * 4ULL;
     });
-    // Grouped by (asker, word): the asker's word number follows its rank.
-    auto word_key = [&](const Record& x) {
+    // Grouped by (asker, first word): the asker's word number follows its
+    // rank, and every part of a record carries the same words.
+    auto record_key = [&](const Record& x) {
       const char* c = forwarded.data.data() + x.at;
       const uint64_t asker = get<uint32_t>(c);
+      c += 4;  // the number of words
       return (asker << 32) | get<uint32_t>(c);
     };
     std::vector<std::pair<uint64_t, uint32_t>> order(parts_in.size());
-    for (size_t k = 0; k < parts_in.size(); ++k) order[k] = {word_key(parts_in[k]), static_cast<uint32_t>(k)};
+    for (size_t k = 0; k < parts_in.size(); ++k) order[k] = {record_key(parts_in[k]), static_cast<uint32_t>(k)};
     std::sort(order.begin(), order.end());
     std::vector<size_t> word_starts;
     for (size_t k = 0; k < order.size(); ++k)
@@ -660,18 +680,17 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       std::vector<Lists> lists;
       SeenKeys seen;
       for (size_t group = lo; group < hi; ++group) {
-        // The word (every part carries it) and the lists of every part.
+        // The record's words (every part carries them) and the lists of
+        // every part.
         lists.clear();
         size_t total = 0;
-        uint32_t asker = 0, word = 0;
-        std::string_view w;
+        uint32_t asker = 0;
+        const char* record_words = nullptr;  // the words of the record ([u32 n] ...)
         for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
           const char* c = forwarded.data.data() + parts_in[order[k].second].at;
           asker = get<uint32_t>(c);
-          word = get<uint32_t>(c);
-          const uint32_t len = get<uint32_t>(c);
-          w = std::string_view(c, len);
-          c += len;
+          record_words = c;
+          c = skip_words(c);
           Lists l;
           l.nb = get<uint32_t>(c);
           l.nf = get<uint32_t>(c);
@@ -680,13 +699,20 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           lists.push_back(l);
           total += l.nb + l.nf + l.ne;
         }
-        const size_t qn = fold_word(w, q);
-        pattern.assign(q.data(), qn);
-        const uint64_t letters = letter_set(q.data(), qn);
-        const LetterCounts tally = letter_counts(q.data(), qn);
+        // The record's words share their prefix, so their own bucket.
+        const char* next_word = record_words;
+        const uint32_t record_size = get<uint32_t>(next_word);
+        auto take_word = [&](uint32_t& word) {
+          word = get<uint32_t>(next_word);
+          const uint32_t len = get<uint32_t>(next_word);
+          const std::string_view w(next_word, len);
+          next_word += len;
+          return w;
+        };
+        uint32_t word = 0;
+        std::string_view w = take_word(word);
+        size_t qn = fold_word(w, q);
         const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
-        ranker.start(w, params_.top);
-        const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
         // Distinct buckets over all parts, those found through the table of
         // every bucket in any part first (a bucket is frequent-only when no
         // part found it otherwise); distinct sound-alike entries. Memory
@@ -723,82 +749,93 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             sound_entries.push_back(x);
           }
         }
-        out.asked += ranges.size() + sound_entries.size();
-        const int reach = sound_alike_reach(qn);
-        const int typo_d = typo_distance(params_, qn);
-        // Entries with a bound of their score (prior, least distance
-        // from length and letters, 1 outside the own bucket, the edit a
-        // different first letter needs): once the top is full, one whose
-        // bound misses its worst score is never checked. Entries at
-        // distance 0 first: a word in capitals is then accepted at once.
-        const char32_t first_letter = qn ? q[0] : 0;
-        auto check = [&](uint32_t x, int floor, int limit, bool sound) {
-          const EntryCheck& b = entry_checks[x];
-          const size_t en = b.size;
-          const int least =
-              std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, b.letters),
-                        letter_count_bound(tally, b.counts), floor});
-          if (least > limit) return;
-          const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
-          // Distance 0 accepts a word in capitals whatever the others score.
-          const bool must = least == 0 && ranker.accepts_by_case();
-          if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
-          ++out.checked;
-          const int d = pattern.distance(b.folded, en, limit);
-          if (d > limit) return;
-          if (sound) {
-            // Within the typo's distance it came through its bucket already.
-            if (d <= typo_d) return;
-            const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
-            const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
-            if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
-                        : !sounds_alike(ranker.typo_sound(), first_letter, buckets_.sound_key(x), b.first, key_limit))
-              return;
-          }
-          ++out.passed;
-          if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
-          const int sound_d = packed_key_distance(typo_sound, b.sound);
-          // (offer takes the prior: the counts are not read, so not
-          // fetched.)
-          ranker.offer(FoundEntry{{},
-                                  0,
-                                  0,
-                                  static_cast<uint8_t>(d),
-                                  sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
-                                  b.folded,
-                                  en,
-                                  b.has_capital,
-                                  static_cast<int8_t>(sound_d),
-                                  &buckets_.spellings(),
-                                  x},
-                       b.prior);
-        };
         // Then the code points the distances read (their addresses are
         // in the lines fetched above: these misses overlap each other).
         for (const auto& [tagged, last] : ranges)
           __builtin_prefetch(entry_checks[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
-        for (const auto& [tagged, last] : ranges) {
-          const int floor = tagged & kOtherBucket ? 1 : 0;
-          const bool frequent_only = tagged & kFrequentOnly;
-          for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
-            const bool far = entry_checks[x].far;
-            if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
-            check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
-          }
-        }
         for (const uint32_t x : sound_entries) __builtin_prefetch(entry_checks[x].folded);
-        for (const uint32_t x : sound_entries) check(x, typo_d + 1, reach, true);
-        const RankedWord ranked = ranker.finish();
-        if (!ranked.accepted && ranked.best.empty()) continue;
-        std::string& s = out.bytes[asker];
-        put(s, word);
-        put(s, static_cast<uint8_t>(ranked.accepted));
-        put(s, static_cast<uint32_t>(ranked.best.size()));
-        for (const auto& cand : ranked.best) {
-          put(s, cand.score);
-          put(s, cand.distance);
-          put(s, static_cast<uint32_t>(cand.word.size()));
-          s.append(cand.word);
+        for (uint32_t taken = 1;; ++taken) {
+          out.asked += ranges.size() + sound_entries.size();
+          pattern.assign(q.data(), qn);
+          const uint64_t letters = letter_set(q.data(), qn);
+          const LetterCounts tally = letter_counts(q.data(), qn);
+          ranker.start(w, params_.top);
+          const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
+          const int reach = sound_alike_reach(qn);
+          const int typo_d = typo_distance(params_, qn);
+          // Entries with a bound of their score (prior, least distance
+          // from length and letters, 1 outside the own bucket, the edit a
+          // different first letter needs): once the top is full, one whose
+          // bound misses its worst score is never checked. Entries at
+          // distance 0 first: a word in capitals is then accepted at once.
+          const char32_t first_letter = qn ? q[0] : 0;
+          auto check = [&](uint32_t x, int floor, int limit, bool sound) {
+            const EntryCheck& b = entry_checks[x];
+            const size_t en = b.size;
+            const int least =
+                std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, b.letters),
+                          letter_count_bound(tally, b.counts), floor});
+            if (least > limit) return;
+            const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
+            // Distance 0 accepts a word in capitals whatever the others score.
+            const bool must = least == 0 && ranker.accepts_by_case();
+            if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
+            ++out.checked;
+            const int d = pattern.distance(b.folded, en, limit);
+            if (d > limit) return;
+            if (sound) {
+              // Within the typo's distance it came through its bucket already.
+              if (d <= typo_d) return;
+              const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
+              const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
+              if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
+                          : !sounds_alike(ranker.typo_sound(), first_letter, buckets_.sound_key(x), b.first, key_limit))
+                return;
+            }
+            ++out.passed;
+            if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
+            const int sound_d = packed_key_distance(typo_sound, b.sound);
+            // (offer takes the prior: the counts are not read, so not
+            // fetched.)
+            ranker.offer(FoundEntry{{},
+                                    0,
+                                    0,
+                                    static_cast<uint8_t>(d),
+                                    sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
+                                    b.folded,
+                                    en,
+                                    b.has_capital,
+                                    static_cast<int8_t>(sound_d),
+                                    &buckets_.spellings(),
+                                    x},
+                         b.prior);
+          };
+          for (const auto& [tagged, last] : ranges) {
+            const int floor = tagged & kOtherBucket ? 1 : 0;
+            const bool frequent_only = tagged & kFrequentOnly;
+            for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
+              const bool far = entry_checks[x].far;
+              if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
+              check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
+            }
+          }
+          for (const uint32_t x : sound_entries) check(x, typo_d + 1, reach, true);
+          const RankedWord ranked = ranker.finish();
+          if (ranked.accepted || !ranked.best.empty()) {
+            std::string& s = out.bytes[asker];
+            put(s, word);
+            put(s, static_cast<uint8_t>(ranked.accepted));
+            put(s, static_cast<uint32_t>(ranked.best.size()));
+            for (const auto& cand : ranked.best) {
+              put(s, cand.score);
+              put(s, cand.distance);
+              put(s, static_cast<uint32_t>(cand.word.size()));
+              s.append(cand.word);
+            }
+          }
+          if (taken == record_size) break;
+          w = take_word(word);
+          qn = fold_word(w, q);
         }
       }
     });
