@@ -468,9 +468,9 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     if (pass != Pass::sounds) counts.words += m;
 
     // 1. Each word, with its deletes, to the owners of those deletes. A
-    //    word's deletes are those of its prefix: in the pass of buckets, a
-    //    run of words (in locality order) with the same prefix and typo
-    //    distance shares one record, so its lookups are made once:
+    //    word's deletes are those of its prefix: without sound keys to look
+    //    up, a run of words (in locality order) with the same prefix and
+    //    typo distance shares one record, so its lookups are made once:
     //    [u32 n] then n times [u32 word][u32 length][bytes], then [u32
     //    a][u32 f][u32 s], a deletes of the prefix for the table of every
     //    bucket, f for the table of frequent buckets, and s deletes of the
@@ -485,12 +485,13 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       OwnerGroups groups;
       uint64_t asked = 0;
       const size_t prefix = params_.deletes.prefix_length;
+      const bool sound_keys = params_.sound_distance >= 0 && pass != Pass::buckets;  // a record's own
       for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
         for (auto& d : dels) d.clear();
         const size_t len = fold_word(words[b + i], q);
         const int typo_d = typo_distance(params_, len);
         run_end = i + 1;
-        if (pass == Pass::buckets) {
+        if (!sound_keys) {
           const size_t key = std::min({len, prefix, size_t{64}});  // prefix_deletes' length
           for (; run_end < hi; ++run_end) {
             const size_t next_len = fold_word(words[b + run_end], next_q);
@@ -508,7 +509,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels[1]);
         }
         uint64_t packed = 0;
-        if (params_.sound_distance >= 0 && pass != Pass::buckets) {
+        if (sound_keys) {
           const std::string key = phonetic_key(q.data(), len);
           packed = pack_sound_key(key, len ? q[0] : 0);
           sound_lookups(key, params_.sound_distance, true, dels[2]);

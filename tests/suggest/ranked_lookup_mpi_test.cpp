@@ -331,3 +331,51 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
     }
   }
 }
+
+// Words with the same prefix (and typo distance) share one record of
+// deletes. Here the prefix is 3 letters and typos of 7 or more get two
+// edits: "abcde" (one edit) sorts next to "abcdefgh" (two: "xycdefgh" needs
+// a delete of both prefix letters), and "zzzdefgh" next to that, whose
+// prefix is another one. Sharing across either line loses a candidate.
+TEST_CASE("Words that share a prefix share their lookups, each at its own distance") {
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  World w;
+  w.dict = {"abcdx", "abcdefgz", "xycdefgh", "zzzdefgz", "Abcdefgh", "abcdefghik", "zzzdxxxx", "zzzdefghxj"};
+  w.words = {"ABCDE", "abcde", "abcdefgh", "abcdefghij", "Abcdefghijk", "zzzdefgh", "zzzdefghij"};
+  // Without sound-alikes (one pass), and with a gate (a pass of buckets,
+  // then one of sound keys, whose records are a word's own).
+  for (const int sound_distance : {-1, 1}) {
+    CAPTURE(sound_distance);
+    RankedParams params;
+    params.deletes.max_distance = 2;
+    params.deletes.prefix_length = 3;
+    params.sound_distance = sound_distance;
+    params.sound_gate = sound_distance < 0 ? kNoSoundGate : 0;
+    params.top = 10;
+    params.rare_distance = 2;
+    params.two_edits_from = 7;
+    const ChannelWeights weights{};
+    WordList entries;
+    for (size_t i = 0; i < w.dict.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) entries.push_back(w.dict[i]);
+    RankedIndex index;
+    index.build(comm, std::move(entries), {}, params);
+    // Every rank asks every word, in one round, in its own order.
+    WordList mine;
+    for (size_t i = 0; i < w.words.size(); ++i) mine.push_back(w.words[(i + static_cast<size_t>(me)) % w.words.size()]);
+    RankedCounts counts;
+    const std::vector<RankedWord> got = index.suggest(comm, mine, weights, counts);
+    REQUIRE(got.size() == mine.size());
+    const std::map<std::string, uint64_t> none;
+    size_t with_candidates = 0;
+    for (size_t i = 0; i < got.size(); ++i) {
+      const std::string q(mine[i]);
+      const RankedWord want = brute_force(w, none, none, q, params, false, weights);
+      with_candidates += !want.best.empty();
+      CAPTURE(q);
+      CHECK(show(got[i]) == show(want));
+    }
+    CHECK(with_candidates == w.words.size());
+  }
+}
