@@ -21,6 +21,7 @@
 #include "spellcheck/common/cpus.hpp"
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/fault.hpp"
+#include "spellcheck/common/huge_pages.hpp"
 #include "spellcheck/common/options.hpp"
 #include "spellcheck/dictionary/data_files.hpp"
 #include "spellcheck/dictionary/filters.hpp"
@@ -510,6 +511,7 @@ int run(int argc, char** argv, int provided) {
   Run run(comm);
   Options opt;
   run.step([&] { opt = parse_options(argc, argv); });
+  set_huge_pages(opt.huge_pages);
   if (opt.help || opt.version) {
     if (comm.rank() == 0) std::fputs(opt.help ? usage_text().c_str() : "spellcheck " SPELLCHECK_VERSION "\n", stdout);
     return kExitOk;

@@ -25,12 +25,13 @@ TEST_CASE("defaults and positionals") {
   CHECK(o.threads == 0);
   CHECK(o.output.empty());
   CHECK(o.filter_exchange == FilterExchange::allgather);
+  CHECK(o.huge_pages);
 }
 
 TEST_CASE("flags, both spellings of values") {
-  const Options o =
-      parse({"--words", "-o", "out.txt", "--threads=3", "--max-word-length", "10", "--batch-bytes", "1",
-             "--filter-bits", "9.5", "--filter-exchange", "allreduce", "--stats", "s.json", "--quiet", "d", "w"});
+  const Options o = parse({"--words", "-o", "out.txt", "--threads=3", "--max-word-length", "10", "--batch-bytes", "1",
+                           "--filter-bits", "9.5", "--filter-exchange", "allreduce", "--stats", "s.json", "--quiet",
+                           "--no-huge-pages", "d", "w"});
   CHECK(o.words_mode);
   CHECK(o.output == "out.txt");
   CHECK(o.threads == 3);
@@ -40,6 +41,7 @@ TEST_CASE("flags, both spellings of values") {
   CHECK(o.filter_exchange == FilterExchange::allreduce);
   CHECK(o.stats == "s.json");
   CHECK(o.quiet);
+  CHECK_FALSE(o.huge_pages);
 }
 
 TEST_CASE("bad options are usage errors") {

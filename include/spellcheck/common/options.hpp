@@ -26,6 +26,7 @@ struct Options {
   std::string exchange = "auto";
   bool trigram_filter = true;      // --no-trigram-filter: hash and probe every candidate
   bool affix_filter = true;        // --no-affix-filter: try edits at every position
+  bool huge_pages = true;          // --no-huge-pages: large blocks on ordinary pages (huge_pages.hpp)
   int progress = -1;               // --progress / --no-progress; -1: when a terminal (progress.hpp)
   double progress_interval = 5.0;  // --progress-interval S: seconds between progress lines
   bool quiet = false;              // --quiet: no timing/summary lines

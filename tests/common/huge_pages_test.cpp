@@ -1,0 +1,72 @@
+// allocate_maybe_huge: large blocks aligned to 2 MiB and advised as huge
+// pages (the kernel marks their mapping "hg" in /proc/self/smaps), small
+// ones and everything with huge pages off left as malloc gives them.
+#include "spellcheck/common/huge_pages.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace spellcheck;
+
+namespace {
+
+// The VmFlags of the mapping that holds p, from /proc/self/smaps ("" when
+// none does).
+std::string vm_flags_of(const void* p) {
+  const auto at = reinterpret_cast<uintptr_t>(p);
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool inside = false;
+  while (std::getline(smaps, line)) {
+    uintptr_t lo = 0, hi = 0;
+    char dash = 0;
+    std::istringstream head(line);
+    if (head >> std::hex >> lo >> dash >> hi && dash == '-' && line.find(' ') != std::string::npos &&
+        line.find(':') > line.find(' ')) {
+      inside = lo <= at && at < hi;
+      continue;
+    }
+    if (inside && line.rfind("VmFlags:", 0) == 0) return line;
+  }
+  return "";
+}
+
+bool advised_huge(const void* p) { return vm_flags_of(p).find(" hg") != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("large blocks are aligned to 2 MiB and advised as huge pages; small ones and switched-off ones are not") {
+  REQUIRE(huge_pages());  // the default
+  const size_t big = 3 * kHugePage + 12345;
+  void* p = allocate_maybe_huge(big);
+  REQUIRE(p != nullptr);
+  CHECK(reinterpret_cast<uintptr_t>(p) % kHugePage == 0);
+  std::memset(p, 1, big);  // every byte of it is ours
+  CHECK(advised_huge(p));
+  CHECK(advised_huge(static_cast<char*>(p) + big - 1));
+  std::free(p);
+
+  void* small = allocate_maybe_huge(1000);
+  REQUIRE(small != nullptr);
+  CHECK_FALSE(advised_huge(small));
+  std::free(small);
+  void* none = allocate_maybe_huge(0);  // malloc(0) may be null: this is not
+  CHECK(none != nullptr);
+  std::free(none);
+
+  set_huge_pages(false);
+  void* plain = allocate_maybe_huge(big);
+  REQUIRE(plain != nullptr);
+  std::memset(plain, 2, big);
+  CHECK_FALSE(advised_huge(plain));
+  std::free(plain);
+  set_huge_pages(true);
+
+  CHECK(allocate_maybe_huge(static_cast<size_t>(-1) - 10) == nullptr);  // no such block: null, not a wrapped size
+}
