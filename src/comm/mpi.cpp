@@ -105,6 +105,12 @@ const NodeLayout* two_level_collectives(const Comm& comm) {
 }  // namespace
 
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
+  Bytes recv;
+  alltoallv_bytes(comm, send, recv);
+  return recv;
+}
+
+void alltoallv_bytes(const Comm& comm, const Bytes& send, Bytes& recv) {
   // The same choice on every rank: the mode, the rank count, the layout and
   // the most any rank sends are the same everywhere.
   const int p = comm.size();
@@ -119,13 +125,22 @@ Bytes alltoallv_bytes(const Comm& comm, const Bytes& send) {
           if (static_cast<int>(r) != comm.rank()) mine += send.counts[r];
         most = allreduce_max(comm, mine);
       }
-      if (use_two_level(g_all_to_all, layout, p, most)) return alltoallv_two_level(comm, layout, send);
+      if (use_two_level(g_all_to_all, layout, p, most)) {
+        recv = alltoallv_two_level(comm, layout, send);
+        return;
+      }
     }
   }
-  return alltoallv_bytes_direct(comm, send);
+  alltoallv_bytes_direct(comm, send, recv);
 }
 
 Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
+  Bytes recv;
+  alltoallv_bytes_direct(comm, send, recv);
+  return recv;
+}
+
+void alltoallv_bytes_direct(const Comm& comm, const Bytes& send, Bytes& recv) {
   const int p = comm.size();
   const size_t np = static_cast<size_t>(p);
   const uint64_t piece = piece_bytes(p);
@@ -139,8 +154,7 @@ Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
     out_meta[2 * r + 1] = my_rounds;
   }
   check(MPI_Alltoall(out_meta.data(), 2, MPI_UINT64_T, in_meta.data(), 2, MPI_UINT64_T, comm.get()), "MPI_Alltoall");
-  Bytes recv;
-  recv.counts.resize(np);
+  recv.counts.assign(np, 0);
   std::vector<size_t> soff(np + 1, 0), roff(np + 1, 0);
   uint64_t rounds = 0;
   for (size_t r = 0; r < np; ++r) {
@@ -149,6 +163,7 @@ Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
     soff[r + 1] = soff[r] + send.counts[r];
     roff[r + 1] = roff[r] + recv.counts[r];
   }
+  recv.data.clear();  // (keeps the capacity)
   recv.data.resize(roff[np]);
   std::vector<int> scount(np), rcount(np), sdispl(np), rdispl(np);
   // The header itself: (count, rounds) to and from every peer.
@@ -172,7 +187,7 @@ Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
                         rdispl.data(), MPI_BYTE, comm.get()),
           "MPI_Alltoallv");
     count_pieces();
-    return recv;
+    return;
   }
   // Rounds: up to `piece` bytes of each peer's share per round, staged in
   // buffers of at most the limit (sender and receiver cut the same pieces).
@@ -204,7 +219,6 @@ Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send) {
     }
     count_pieces();
   }
-  return recv;
 }
 
 namespace {

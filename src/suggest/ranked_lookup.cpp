@@ -45,11 +45,11 @@ size_t fold_word(std::string_view w, std::vector<char32_t>& out) {
 }
 
 // Runs work(begin, end, thread_buffers) over [0, n) in contiguous ranges,
-// one per thread of whatever team OpenMP gives; returns the buffers in
-// thread order (so concatenating them keeps the order of [0, n)).
+// one per thread of whatever team OpenMP gives; parts: the buffers in
+// thread order (so concatenating them keeps the order of [0, n)), kept from
+// the call before where there (a caller in rounds reuses their capacity).
 template <class Buffer, class Work>
-std::vector<Buffer> in_ranges(size_t n, Work&& work) {
-  std::vector<Buffer> parts;
+void in_ranges(size_t n, std::vector<Buffer>& parts, Work&& work) {
   FirstError err;
   // A team for a few items costs more than the items (and, oversubscribed,
   // its barrier spins against the other ranks): small rounds run alone.
@@ -63,19 +63,35 @@ std::vector<Buffer> in_ranges(size_t n, Work&& work) {
     err.run([&] { work(n * t / nt, n * (t + 1) / nt, parts[t]); });
   }
   err.rethrow();
+}
+template <class Buffer, class Work>
+std::vector<Buffer> in_ranges(size_t n, Work&& work) {
+  std::vector<Buffer> parts;
+  in_ranges(n, parts, work);
   return parts;
 }
 
-// Per-destination byte buffers -> one mpi::Bytes in rank order.
-mpi::Bytes concat(std::vector<std::vector<std::string>>& per_thread, int p) {
-  mpi::Bytes b;
+// Per-destination byte buffers, emptied for reuse, each of p strings.
+void empty_buffers(std::vector<std::string>& per_destination, int p) {
+  per_destination.resize(static_cast<size_t>(p));
+  for (auto& s : per_destination) s.clear();
+}
+
+// Per-thread, per-destination byte buffers -> b in rank order (its
+// capacity reused); the buffers are left empty, their capacity kept.
+void concat_into(std::vector<std::vector<std::string>>& per_thread, int p, mpi::Bytes& b) {
   b.counts.assign(static_cast<size_t>(p), 0);
+  b.data.clear();
   for (int d = 0; d < p; ++d)
     for (auto& t : per_thread) {
       b.counts[static_cast<size_t>(d)] += t[static_cast<size_t>(d)].size();
       b.data += t[static_cast<size_t>(d)];
       t[static_cast<size_t>(d)].clear();
     }
+}
+mpi::Bytes concat(std::vector<std::vector<std::string>>& per_thread, int p) {
+  mpi::Bytes b;
+  concat_into(per_thread, p, b);
   return b;
 }
 
@@ -461,6 +477,15 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
   auto ref_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
   auto hash_owner = [&](uint64_t h) { return owner_of(h, p); };
 
+  // What every round exchanges, kept from round to round (their capacity:
+  // allocated afresh, their pages were faulted in and zeroed every round).
+  struct Part {
+    std::vector<std::string> bytes;  // per asker
+    uint64_t checked = 0, passed = 0, asked = 0;
+  };
+  std::vector<std::vector<std::string>> req_parts, fwd_parts;
+  std::vector<Part> parts;
+  mpi::Bytes sent, asked, forwarded, found;
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
     const size_t m = e - b;
@@ -477,13 +502,13 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     //    word's phonetic key (a sound-alike record holds one word), u64
     //    each, and (with s > 0) the packed key, u64.
     std::atomic<uint64_t> asked_deletes{0};
-    auto req_parts = in_ranges<std::vector<std::string>>(m, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
-      out.assign(static_cast<size_t>(p), std::string());
+    in_ranges(m, req_parts, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+      empty_buffers(out, p);
       std::vector<char32_t> q, next_q;
       std::array<std::vector<uint64_t>, 3> dels;  // every bucket's table, frequent buckets', sound keys'
       std::array<std::vector<size_t>, 3> at;
       OwnerGroups groups;
-      uint64_t asked = 0;
+      uint64_t deletes_here = 0;
       const size_t prefix = params_.deletes.prefix_length;
       const bool sound_keys = params_.sound_distance >= 0 && pass != Pass::buckets;  // a record's own
       for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
@@ -516,7 +541,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         }
         for (size_t k = 0; k < 3; ++k) {
           groups.sort(dels[k], at[k], p, hash_owner);
-          asked += dels[k].size();
+          deletes_here += dels[k].size();
         }
         for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
           const size_t na = at[0][d + 1] - at[0][d], nf = at[1][d + 1] - at[1][d], ns = at[2][d + 1] - at[2][d];
@@ -537,10 +562,10 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           if (ns > 0) put(s, packed);
         }
       }
-      asked_deletes.fetch_add(asked, std::memory_order_relaxed);
+      asked_deletes.fetch_add(deletes_here, std::memory_order_relaxed);
     });
-    const mpi::Bytes asked = mpi::alltoallv_bytes(comm, concat(req_parts, p));
-    req_parts.clear();
+    concat_into(req_parts, p, sent);
+    mpi::alltoallv_bytes(comm, sent, asked);
     counts.delete_lookups += asked_deletes.load();
 
     // 2. At the owners of the deletes: each record's buckets and
@@ -557,82 +582,81 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       return static_cast<size_t>(c - s.data()) + (na + static_cast<uint64_t>(nf) + ns) * 8ULL + (ns > 0 ? 8 : 0);
     });
     std::atomic<uint64_t> posted{0};
-    auto fwd_parts =
-        in_ranges<std::vector<std::string>>(requests.size(), [&](size_t lo, size_t hi, std::vector<std::string>& out) {
-          out.assign(static_cast<size_t>(p), std::string());
-          std::array<std::vector<uint64_t>, 3> refs;  // buckets, frequent-only buckets, sound-alike entries
-          std::array<std::vector<size_t>, 3> at;
-          SeenKeys seen;
-          OwnerGroups groups;
-          std::vector<std::pair<const uint64_t*, const uint64_t*>> found;
-          std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sound_found;
-          uint64_t postings = 0;
-          // The directory slots of a record's deletes are fetched while the
-          // record before it is answered.
-          auto prefetch = [&](size_t r) {
-            const char* c = skip_words(asked.data.data() + requests[r].at);
-            const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
-            for (uint32_t k = 0; k < na; ++k) deletes_all_.prefetch(get<uint64_t>(c));
-            for (uint32_t k = 0; k < nf; ++k) deletes_frequent_.prefetch(get<uint64_t>(c));
-            for (uint32_t k = 0; k < ns; ++k) sounds_.prefetch(get<uint64_t>(c));
-          };
-          if (lo < hi) prefetch(lo);
-          for (size_t r = lo; r < hi; ++r) {
-            if (r + 1 < hi) prefetch(r + 1);
-            const char* const words_at = asked.data.data() + requests[r].at;
-            const char* c = skip_words(words_at);
-            const std::string_view words_bytes(words_at, static_cast<size_t>(c - words_at));
-            const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
-            for (auto& x : refs) x.clear();
-            // Distinct buckets, those through the table of every bucket
-            // first; distinct sound-alike entries whose key is near enough.
-            found.clear();
-            size_t total = 0;
-            for (uint32_t k = 0; k < na + nf; ++k) {
-              found.push_back(k < na ? deletes_all_.find(get<uint64_t>(c)) : deletes_frequent_.find(get<uint64_t>(c)));
-              total += static_cast<size_t>(found.back().second - found.back().first);
-            }
-            postings += total;
-            seen.start(total);
-            for (uint32_t k = 0; k < na + nf; ++k)
-              for (const uint64_t* x = found[k].first; x != found[k].second; ++x)
-                if (seen.insert(*x)) refs[k < na ? 0 : 1].push_back(*x);
-            if (ns > 0) {
-              const char* dels = c;
-              c += ns * 8ULL;
-              const uint64_t key = get<uint64_t>(c);
-              sound_found.clear();
-              total = 0;
-              for (uint32_t k = 0; k < ns; ++k) {
-                sound_found.push_back(sounds_.find(get<uint64_t>(dels)));
-                total += static_cast<size_t>(sound_found.back().second - sound_found.back().first);
-              }
-              seen.start(total);
-              for (const auto& [first, last] : sound_found)
-                for (const SoundPosting* x = first; x != last; ++x)
-                  if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
-                    ++postings;
-                    if (seen.insert(x->entry)) refs[2].push_back(x->entry);
-                  }
-            }
-            for (size_t k = 0; k < 3; ++k) groups.sort(refs[k], at[k], p, ref_owner);
-            for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
-              const size_t nb = at[0][d + 1] - at[0][d], nfo = at[1][d + 1] - at[1][d], ne = at[2][d + 1] - at[2][d];
-              if (nb + nfo + ne == 0) continue;
-              std::string& s = out[d];
-              put(s, static_cast<uint32_t>(requests[r].source));
-              s.append(words_bytes);
-              put(s, static_cast<uint32_t>(nb));
-              put(s, static_cast<uint32_t>(nfo));
-              put(s, static_cast<uint32_t>(ne));
-              for (size_t k = 0; k < 3; ++k)
-                for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, static_cast<uint32_t>(refs[k][j]));
-            }
+    in_ranges(requests.size(), fwd_parts, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+      empty_buffers(out, p);
+      std::array<std::vector<uint64_t>, 3> refs;  // buckets, frequent-only buckets, sound-alike entries
+      std::array<std::vector<size_t>, 3> at;
+      SeenKeys seen;
+      OwnerGroups groups;
+      std::vector<std::pair<const uint64_t*, const uint64_t*>> found;
+      std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sound_found;
+      uint64_t postings = 0;
+      // The directory slots of a record's deletes are fetched while the
+      // record before it is answered.
+      auto prefetch = [&](size_t r) {
+        const char* c = skip_words(asked.data.data() + requests[r].at);
+        const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+        for (uint32_t k = 0; k < na; ++k) deletes_all_.prefetch(get<uint64_t>(c));
+        for (uint32_t k = 0; k < nf; ++k) deletes_frequent_.prefetch(get<uint64_t>(c));
+        for (uint32_t k = 0; k < ns; ++k) sounds_.prefetch(get<uint64_t>(c));
+      };
+      if (lo < hi) prefetch(lo);
+      for (size_t r = lo; r < hi; ++r) {
+        if (r + 1 < hi) prefetch(r + 1);
+        const char* const words_at = asked.data.data() + requests[r].at;
+        const char* c = skip_words(words_at);
+        const std::string_view words_bytes(words_at, static_cast<size_t>(c - words_at));
+        const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+        for (auto& x : refs) x.clear();
+        // Distinct buckets, those through the table of every bucket
+        // first; distinct sound-alike entries whose key is near enough.
+        found.clear();
+        size_t total = 0;
+        for (uint32_t k = 0; k < na + nf; ++k) {
+          found.push_back(k < na ? deletes_all_.find(get<uint64_t>(c)) : deletes_frequent_.find(get<uint64_t>(c)));
+          total += static_cast<size_t>(found.back().second - found.back().first);
+        }
+        postings += total;
+        seen.start(total);
+        for (uint32_t k = 0; k < na + nf; ++k)
+          for (const uint64_t* x = found[k].first; x != found[k].second; ++x)
+            if (seen.insert(*x)) refs[k < na ? 0 : 1].push_back(*x);
+        if (ns > 0) {
+          const char* dels = c;
+          c += ns * 8ULL;
+          const uint64_t key = get<uint64_t>(c);
+          sound_found.clear();
+          total = 0;
+          for (uint32_t k = 0; k < ns; ++k) {
+            sound_found.push_back(sounds_.find(get<uint64_t>(dels)));
+            total += static_cast<size_t>(sound_found.back().second - sound_found.back().first);
           }
-          posted.fetch_add(postings, std::memory_order_relaxed);
-        });
-    const mpi::Bytes forwarded = mpi::alltoallv_bytes(comm, concat(fwd_parts, p));
-    fwd_parts.clear();
+          seen.start(total);
+          for (const auto& [first, last] : sound_found)
+            for (const SoundPosting* x = first; x != last; ++x)
+              if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
+                ++postings;
+                if (seen.insert(x->entry)) refs[2].push_back(x->entry);
+              }
+        }
+        for (size_t k = 0; k < 3; ++k) groups.sort(refs[k], at[k], p, ref_owner);
+        for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
+          const size_t nb = at[0][d + 1] - at[0][d], nfo = at[1][d + 1] - at[1][d], ne = at[2][d + 1] - at[2][d];
+          if (nb + nfo + ne == 0) continue;
+          std::string& s = out[d];
+          put(s, static_cast<uint32_t>(requests[r].source));
+          s.append(words_bytes);
+          put(s, static_cast<uint32_t>(nb));
+          put(s, static_cast<uint32_t>(nfo));
+          put(s, static_cast<uint32_t>(ne));
+          for (size_t k = 0; k < 3; ++k)
+            for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, static_cast<uint32_t>(refs[k][j]));
+        }
+      }
+      posted.fetch_add(postings, std::memory_order_relaxed);
+    });
+    concat_into(fwd_parts, p, sent);
+    mpi::alltoallv_bytes(comm, sent, forwarded);
     counts.postings += posted.load();
 
     // 3. At the owners of the buckets and entries: a record's parts (one
@@ -663,12 +687,9 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       if (k == 0 || order[k].first != order[k - 1].first) word_starts.push_back(k);
     word_starts.push_back(order.size());
 
-    struct Part {
-      std::vector<std::string> bytes;  // per asker
-      uint64_t checked = 0, passed = 0, asked = 0;
-    };
-    auto parts = in_ranges<Part>(word_starts.size() - 1, [&](size_t lo, size_t hi, Part& out) {
-      out.bytes.assign(static_cast<size_t>(p), std::string());
+    in_ranges(word_starts.size() - 1, parts, [&](size_t lo, size_t hi, Part& out) {
+      empty_buffers(out.bytes, p);
+      out.checked = out.passed = out.asked = 0;
       std::vector<char32_t> q;
       OsaPattern pattern;
       SuggestionRanker ranker(weights);
@@ -840,20 +861,19 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         }
       }
     });
-    mpi::Bytes found_bytes;
-    found_bytes.counts.assign(static_cast<size_t>(p), 0);
+    sent.counts.assign(static_cast<size_t>(p), 0);
+    sent.data.clear();
     for (int d = 0; d < p; ++d)
       for (auto& part : parts) {
-        found_bytes.counts[static_cast<size_t>(d)] += part.bytes[static_cast<size_t>(d)].size();
-        found_bytes.data += part.bytes[static_cast<size_t>(d)];
+        sent.counts[static_cast<size_t>(d)] += part.bytes[static_cast<size_t>(d)].size();
+        sent.data += part.bytes[static_cast<size_t>(d)];
       }
     for (const auto& part : parts) {
       counts.entries_checked += part.checked;
       counts.found += part.passed;
       counts.buckets_asked += part.asked;
     }
-    parts.clear();
-    const mpi::Bytes found = mpi::alltoallv_bytes(comm, found_bytes);
+    mpi::alltoallv_bytes(comm, sent, found);
 
     // 4. Merge each word's parts from the owners that answered.
     for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {

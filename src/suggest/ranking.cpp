@@ -189,6 +189,15 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
 }
 
 void merge_ranked(RankedWord& into, RankedWord&& part, size_t top) {
+  if (!into.accepted && into.best.empty()) {
+    // The first part of a word, already a ranking: taken as it is (offering
+    // it word by word gave the same list, in a new vector).
+    into.accepted = part.accepted;
+    into.best = std::move(part.best);
+    if (into.best.size() > top) into.best.resize(top);
+    if (into.accepted) into.best.clear();
+    return;
+  }
   into.accepted = into.accepted || part.accepted;
   std::vector<RankedCandidate> best;
   for (auto& c : into.best) offer_to(best, top, std::move(c));

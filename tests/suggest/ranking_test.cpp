@@ -165,3 +165,45 @@ TEST_CASE("rank_suggestions: the same answer whatever the order of the entries")
     }
   }
 }
+
+TEST_CASE("merge_ranked: the rankings of parts, merged in any order, are the ranking of the whole") {
+  // As ranked lookups do: each owner ranks its entries; the asker merges
+  // the parts into an empty ranking. Entries spelled in capitals make
+  // words that display alike come from different parts, and typos in
+  // capitals accepted by one part only.
+  std::mt19937 rng(11);
+  const std::vector<std::string> words = all_words("aest", 4);
+  auto capitalised = [](std::string w) {
+    if (!w.empty()) w[0] = static_cast<char>(w[0] - 'a' + 'A');
+    return w;
+  };
+  std::vector<std::string> spellings;  // kept alive: FoundEntry holds views
+  spellings.reserve(200 * 30);
+  for (int round = 0; round < 200; ++round) {
+    std::string typo = words[rng() % words.size()];
+    if (rng() % 4 == 0) typo = capitalised(typo);
+    const std::u32string ft = folded(typo);
+    std::vector<FoundEntry> found;
+    for (int k = 0; k < 30; ++k) {
+      spellings.push_back(rng() % 5 == 0 ? capitalised(words[rng() % words.size()]) : words[rng() % words.size()]);
+      const std::u32string fe = folded(spellings.back());
+      const int d = osa_distance(ft.data(), ft.size(), fe.data(), fe.size(), 255);
+      found.push_back(
+          FoundEntry{spellings.back(), rng() % 3 == 0 ? 0 : rng() % 100000, 0, static_cast<uint8_t>(d), {}});
+    }
+    const size_t top = 1 + rng() % 6;
+    const RankedWord want = rank_suggestions(typo, found, top, ChannelWeights{});
+    std::vector<std::vector<FoundEntry>> parts(1 + rng() % 3);
+    for (const FoundEntry& f : found) parts[rng() % parts.size()].push_back(f);
+    std::shuffle(parts.begin(), parts.end(), rng);
+    RankedWord got;
+    for (const auto& part : parts) merge_ranked(got, rank_suggestions(typo, part, top, ChannelWeights{}), top);
+    CAPTURE(typo);
+    CHECK(got.accepted == want.accepted);
+    REQUIRE(got.best.size() == want.best.size());
+    for (size_t i = 0; i < got.best.size(); ++i) {
+      CHECK(got.best[i].word == want.best[i].word);
+      CHECK(got.best[i].score == want.best[i].score);
+    }
+  }
+}

@@ -111,8 +111,13 @@ struct Bytes {
 // size: in rounds of at most max_message_bytes() / size() bytes per peer.
 // Direct or in two levels as all_to_all() says; the same result either way.
 Bytes alltoallv_bytes(const Comm& comm, const Bytes& send);
+// The same into recv, whose buffers are reused: a caller exchanging in
+// rounds keeps one, so its pages are faulted in (and zeroed by the kernel)
+// once, not every round.
+void alltoallv_bytes(const Comm& comm, const Bytes& send, Bytes& recv);
 // Collective: always the direct exchange.
 Bytes alltoallv_bytes_direct(const Comm& comm, const Bytes& send);
+void alltoallv_bytes_direct(const Comm& comm, const Bytes& send, Bytes& recv);
 
 // Collective: reductions of one or many values.
 uint64_t allreduce_sum(const Comm& comm, uint64_t v);

@@ -113,6 +113,7 @@ class SuggestionRanker {
 
 // Merges the ranking of the same word from another set of entries (another
 // rank's): the best top distinct words of both; accepted if either says so.
+// Both are rankings as finish() gives them (best first, distinct words).
 void merge_ranked(RankedWord& into, RankedWord&& part, size_t top);
 
 }  // namespace spellcheck
