@@ -10,15 +10,26 @@ namespace spellcheck {
 
 std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {
-  std::vector<uint32_t> order;
-  for (uint32_t i = 0; i < words.size(); ++i)
-    if (!ranked[i].accepted) order.push_back(i);
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    if (ranked[a].best.size() != ranked[b].best.size()) return ranked[a].best.size() < ranked[b].best.size();
-    return words[a] < words[b];
+  // SPEC order: by a key deciding most comparisons (report.hpp), and the
+  // run's size known, so it grows once.
+  std::vector<std::pair<uint64_t, uint32_t>> order;
+  size_t bytes = 0;
+  for (uint32_t i = 0; i < words.size(); ++i) {
+    if (ranked[i].accepted) continue;
+    const auto k = static_cast<uint32_t>(ranked[i].best.size());
+    order.emplace_back(spec_order_key(k, words[i]), i);
+    bytes += 16 + 2 * words[i].size() + 3;
+    for (const auto& c : ranked[i].best) bytes += 1 + c.word.size();
+  }
+  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    if (ranked[a.second].best.size() != ranked[b.second].best.size())
+      return ranked[a.second].best.size() < ranked[b.second].best.size();
+    return words[a.second] < words[b.second];
   });
   std::string run, line, x;
-  for (const uint32_t i : order) {
+  if (format == OutputFormat::text && !extra) run.reserve(bytes);
+  for (const auto& [key, i] : order) {
     const RankedWord& r = ranked[i];
     line.clear();
     if (format == OutputFormat::text) {

@@ -16,18 +16,6 @@ namespace {
 
 void put_u32(std::string& s, uint32_t v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
 
-// A sort key that decides most comparisons of (candidates, word) with one
-// integer compare: the count (clamped) above the first six bytes of the
-// word, big-endian and zero-padded. Zero padding keeps the order of
-// shorter-first byte strings, so key(a) < key(b) implies a < b; equal keys
-// fall back to the full comparison.
-uint64_t sort_key(uint32_t candidates, std::string_view w) {
-  uint64_t k = static_cast<uint64_t>(std::min<uint32_t>(candidates, 0xffff)) << 48;
-  for (size_t i = 0; i < 6 && i < w.size(); ++i)
-    k |= static_cast<uint64_t>(static_cast<unsigned char>(w[i])) << (40 - 8 * i);
-  return k;
-}
-
 }  // namespace
 
 std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra) {
@@ -87,7 +75,7 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
 
   // SPEC order.
   std::vector<std::pair<uint64_t, uint32_t>> order(n);
-  for (size_t i = 0; i < n; ++i) order[i] = {sort_key(count[i], misspelled[i]), static_cast<uint32_t>(i)};
+  for (size_t i = 0; i < n; ++i) order[i] = {spec_order_key(count[i], misspelled[i]), static_cast<uint32_t>(i)};
   std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
     if (count[a.second] != count[b.second]) return count[a.second] < count[b.second];

@@ -189,21 +189,30 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
 }
 
 void merge_ranked(RankedWord& into, RankedWord&& part, size_t top) {
-  if (!into.accepted && into.best.empty()) {
-    // The first part of a word, already a ranking: taken as it is (offering
-    // it word by word gave the same list, in a new vector).
-    into.accepted = part.accepted;
-    into.best = std::move(part.best);
-    if (into.best.size() > top) into.best.resize(top);
-    if (into.accepted) into.best.clear();
+  into.accepted = into.accepted || part.accepted;
+  if (into.accepted) {
+    into.best.clear();
     return;
   }
-  into.accepted = into.accepted || part.accepted;
-  std::vector<RankedCandidate> best;
-  for (auto& c : into.best) offer_to(best, top, std::move(c));
-  for (auto& c : part.best) offer_to(best, top, std::move(c));
-  into.best = std::move(best);
-  if (into.accepted) into.best.clear();
+  if (into.best.empty()) {
+    into.best = std::move(part.best);  // a word's first part: already a ranking
+  } else {
+    // Both lists hold distinct words: a word of part is in into at most
+    // once, and then the better of the two stays. The union, sorted, cut to
+    // top, is the list offering every word gives (the best `top` distinct
+    // words), in the vector into already has.
+    const size_t own = into.best.size();
+    for (auto& c : part.best) {
+      const auto end = into.best.begin() + static_cast<std::ptrdiff_t>(own);
+      auto same = std::find_if(into.best.begin(), end, [&](const RankedCandidate& x) { return x.word == c.word; });
+      if (same == end)
+        into.best.push_back(std::move(c));
+      else if (better(c, *same))
+        *same = std::move(c);
+    }
+    std::sort(into.best.begin(), into.best.end(), better);
+  }
+  if (into.best.size() > top) into.best.resize(top);
 }
 
 }  // namespace spellcheck

@@ -62,6 +62,18 @@ inline bool spec_less(const LineView& a, const LineView& b) {
   return a.word < b.word;  // char_traits<char>::compare is memcmp: unsigned bytes
 }
 
+// A sort key that decides most comparisons of (candidates, word) with one
+// integer compare: the count (clamped) above the first six bytes of the
+// word, big-endian and zero-padded. Zero padding keeps the order of
+// shorter-first byte strings, so key(a) < key(b) implies a < b; equal keys
+// fall back to the full comparison.
+inline uint64_t spec_order_key(uint32_t candidates, std::string_view word) {
+  uint64_t k = static_cast<uint64_t>(candidates < 0xffff ? candidates : 0xffff) << 48;
+  for (size_t i = 0; i < 6 && i < word.size(); ++i)
+    k |= static_cast<uint64_t>(static_cast<unsigned char>(word[i])) << (40 - 8 * i);
+  return k;
+}
+
 // Merges sorted runs into SPEC order, calling emit(line) for every line.
 void merge_runs(const std::vector<std::string_view>& runs, const std::function<void(const LineView&)>& emit);
 
