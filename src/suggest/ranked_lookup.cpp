@@ -10,7 +10,6 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 #include <utility>
 
 #include "spellcheck/comm/exchange.hpp"
@@ -219,6 +218,55 @@ class SeenKeys {
   int shift_ = 58;
 };
 
+// Counts per case-folded word (the capped sum over the words that fold to
+// it): the frequency list's and the collection's, looked up per entry. A
+// sorted array of (hash of the code points, where they are), the code
+// points compared on equal hashes: no string or node per word.
+class FoldedCounts {
+ public:
+  void add(const char32_t* w, size_t n, uint64_t count) {
+    forms_.push_back(Form{code_point_hash(w, n), static_cast<uint64_t>(points_.size()), static_cast<uint32_t>(n),
+                          std::min(kMaxFrequency, count)});
+    points_.insert(points_.end(), w, w + n);
+  }
+  // After the last add: equal words merged, sorted for count().
+  void seal() {
+    std::sort(forms_.begin(), forms_.end(), [&](const Form& a, const Form& b) {
+      if (a.hash != b.hash) return a.hash < b.hash;
+      return std::lexicographical_compare(at(a), at(a) + a.size, at(b), at(b) + b.size);
+    });
+    size_t kept = 0;
+    for (size_t i = 0; i < forms_.size(); ++i)
+      if (kept > 0 && same(forms_[kept - 1], forms_[i]))
+        forms_[kept - 1].count = std::min(kMaxFrequency, forms_[kept - 1].count + forms_[i].count);
+      else forms_[kept++] = forms_[i];
+    forms_.resize(kept);
+  }
+  bool empty() const { return forms_.empty(); }
+  // The count of the folded word w (0 if none).
+  uint64_t count(const char32_t* w, size_t n) const {
+    const uint64_t h = code_point_hash(w, n);
+    auto it = std::lower_bound(forms_.begin(), forms_.end(), h, [](const Form& f, uint64_t x) { return f.hash < x; });
+    for (; it != forms_.end() && it->hash == h; ++it)
+      if (it->size == n && std::equal(w, w + n, at(*it))) return it->count;
+    return 0;
+  }
+
+ private:
+  struct Form {
+    uint64_t hash = 0;
+    uint64_t at = 0;  // into points_
+    uint32_t size = 0;
+    uint64_t count = 0;
+  };
+  const char32_t* at(const Form& f) const { return points_.data() + f.at; }
+  bool same(const Form& a, const Form& b) const {
+    return a.hash == b.hash && a.size == b.size && std::equal(at(a), at(a) + a.size, at(b));
+  }
+  std::vector<Form> forms_;
+  std::vector<char32_t> points_;
+};
+
 // Tags of a bucket range's first entry: not the typo's own bucket; found
 // only through the frequent table. Entry numbers stay below them (a rank
 // holds fewer than 2^30 entries).
@@ -277,12 +325,6 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
 
   // Frequencies (and collection counts) to the same owners, keyed by the
   // folded word: per entry, the capped sum over the words that fold to it.
-  auto folded_text = [&](std::string_view w) {
-    const size_t n = fold_word(w, cps);
-    std::string s;
-    for (size_t i = 0; i < n; ++i) append_utf8(s, cps[i]);
-    return s;
-  };
   auto counts_per_entry = [&](FrequencyList list, const WordList& entries_here, uint64_t* routed_words) {
     std::vector<uint64_t> keys(list.words.size());
     for (size_t i = 0; i < list.words.size(); ++i) keys[i] = bucket_hash(list.words[i]);
@@ -290,15 +332,18 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
     counts_column.push_back(std::move(list.counts));
     Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column));
     if (routed_words) *routed_words = got.words.size();
-    std::unordered_map<std::string, uint64_t> count_of;
+    FoldedCounts count_of;
     for (size_t i = 0; i < got.words.size(); ++i) {
-      uint64_t& c = count_of[folded_text(got.words[i])];
-      c = std::min(kMaxFrequency, c + got.values[0][i]);
+      const size_t n = fold_word(got.words[i], cps);
+      count_of.add(cps.data(), n, got.values[0][i]);
     }
+    count_of.seal();
     std::vector<uint64_t> per_entry(entries_here.size(), 0);
     if (count_of.empty()) return per_entry;
-    for (size_t i = 0; i < entries_here.size(); ++i)
-      if (auto it = count_of.find(folded_text(entries_here[i])); it != count_of.end()) per_entry[i] = it->second;
+    for (size_t i = 0; i < entries_here.size(); ++i) {
+      const size_t n = fold_word(entries_here[i], cps);
+      per_entry[i] = count_of.count(cps.data(), n);
+    }
     return per_entry;
   };
   uint64_t frequency_words_here = 0;
