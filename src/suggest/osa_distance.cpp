@@ -188,6 +188,45 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
   // Only the letters' neighbours past it are still read (doubled letters).
   size_t rows = n, cols = m;
   while (rows > 0 && cols > 0 && a[rows - 1] == b[cols - 1]) --rows, --cols;
+  if (distance == 1) {
+    // One edit (most of the entries ranked): the walk's single step is
+    // known without the table. It stands at (rows, cols) where the last
+    // letters differ, and takes the first of transposition, substitution,
+    // insertion, deletion whose rest is equal (the walk's order); the rest
+    // is matched. A distance given wrong falls through to the table.
+    const bool swapped = rows == cols && rows >= 2 && a[rows - 1] == b[cols - 2] && a[rows - 2] == b[cols - 1] &&
+                         a[rows - 1] != a[rows - 2] && std::equal(a, a + rows - 2, b);
+    if (swapped) {
+      p.distance = 1;
+      p.transpositions = 1;
+      p.first_letter = rows == 2;
+      return p;
+    }
+    if (rows == cols && rows >= 1 && std::equal(a, a + rows - 1, b)) {
+      p.distance = 1;
+      p.substitutions = 1;
+      p.keyboard_substitutions = keys_touch(a[rows - 1], b[cols - 1]);
+      p.vowel_substitutions = is_vowel(a[rows - 1]) && is_vowel(b[cols - 1]);
+      p.first_letter = rows == 1;
+      return p;
+    }
+    if (cols == rows + 1 && std::equal(a, a + rows, b)) {
+      const size_t j = cols;  // b[j - 1] left out of the typo
+      p.distance = 1;
+      p.insertions = 1;
+      p.double_insertions = (j > 1 && b[j - 2] == b[j - 1]) || (j < m && b[j] == b[j - 1]);
+      p.first_letter = j == 1;
+      return p;
+    }
+    if (rows == cols + 1 && std::equal(a, a + cols, b)) {
+      const size_t i = rows;  // a[i - 1] added by the typist
+      p.distance = 1;
+      p.deletions = 1;
+      p.double_deletions = (i > 1 && a[i - 2] == a[i - 1]) || (i < n && a[i] == a[i - 1]);
+      p.first_letter = i == 1;
+      return p;
+    }
+  }
   static thread_local std::vector<uint8_t> table;
   const size_t w = cols + 1;
   const size_t gap = n > m ? n - m : m - n;
