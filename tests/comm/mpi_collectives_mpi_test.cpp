@@ -68,6 +68,16 @@ TEST_CASE("alltoallv_bytes: every peer's bytes, in rank order, any size") {
     const size_t piece = std::max<size_t>(1, mpi::max_message_bytes() / static_cast<size_t>(p));
     CHECK(mpi::traffic().messages - messages_before >= (most_to_one_peer + piece - 1) / piece);
   }
+  // Into a Bytes kept from call to call (as ranked lookups' rounds do): the
+  // same bytes, whether the call before received more or less.
+  mpi::Bytes reused;
+  for (size_t salt : {3000, 0, 5, 3000}) {
+    const mpi::Bytes send = payloads_from(me, p, salt);
+    mpi::alltoallv_bytes(comm, send, reused);
+    const mpi::Bytes fresh = mpi::alltoallv_bytes(comm, send);
+    CHECK(reused.counts == fresh.counts);
+    CHECK(reused.data == fresh.data);
+  }
 }
 
 TEST_CASE("gather_bytes: every rank's bytes at the root, any root") {
@@ -166,9 +176,13 @@ TEST_CASE("two-level all-to-all: the direct exchange's result on emulated nodes 
       for (auto how : {mpi::AllToAll::two_level, mpi::AllToAll::automatic}) {
         mpi::set_all_to_all(how);
         const mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
+        mpi::Bytes into = payloads_from(me, p, 7);  // holding other bytes before
+        mpi::alltoallv_bytes(comm, send, into);
         mpi::set_all_to_all(mpi::AllToAll::direct);
         CHECK(got.counts == direct.counts);
         CHECK(got.data == direct.data);
+        CHECK(into.counts == direct.counts);
+        CHECK(into.data == direct.data);
       }
     }
     // The filters' collectives: allgather and OR in two levels, the direct
