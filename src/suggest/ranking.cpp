@@ -205,10 +205,8 @@ void merge_ranked(RankedWord& into, RankedWord&& part, size_t top) {
     for (auto& c : part.best) {
       const auto end = into.best.begin() + static_cast<std::ptrdiff_t>(own);
       auto same = std::find_if(into.best.begin(), end, [&](const RankedCandidate& x) { return x.word == c.word; });
-      if (same == end)
-        into.best.push_back(std::move(c));
-      else if (better(c, *same))
-        *same = std::move(c);
+      if (same == end) into.best.push_back(std::move(c));
+      else if (better(c, *same)) *same = std::move(c);
     }
     std::sort(into.best.begin(), into.best.end(), better);
   }
