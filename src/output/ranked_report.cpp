@@ -12,13 +12,15 @@ std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {
   // SPEC order: by a key deciding most comparisons (report.hpp), and the
   // run's size known, so it grows once.
+  const bool sized = format == OutputFormat::text && !extra;  // (other lines' sizes are not known here)
   std::vector<std::pair<uint64_t, uint32_t>> order;
   size_t bytes = 0;
   for (uint32_t i = 0; i < words.size(); ++i) {
     if (ranked[i].accepted) continue;
     const auto k = static_cast<uint32_t>(ranked[i].best.size());
     order.emplace_back(spec_order_key(k, words[i]), i);
-    bytes += 16 + 2 * words[i].size() + 3;
+    if (!sized) continue;
+    bytes += 16 + 2 * words[i].size() + 3;  // header, word, line's word and ": ", newline
     for (const auto& c : ranked[i].best) bytes += 1 + c.word.size();
   }
   std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
@@ -28,7 +30,7 @@ std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>
     return words[a.second] < words[b.second];
   });
   std::string run, line, x;
-  if (format == OutputFormat::text && !extra) run.reserve(bytes);
+  run.reserve(bytes);
   for (const auto& [key, i] : order) {
     const RankedWord& r = ranked[i];
     line.clear();

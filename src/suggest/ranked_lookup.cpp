@@ -76,17 +76,23 @@ void empty_buffers(std::vector<std::string>& per_destination, int p) {
   for (auto& s : per_destination) s.clear();
 }
 
-// Per-thread, per-destination byte buffers -> b in rank order (its
-// capacity reused); the buffers are left empty, their capacity kept.
-void concat_into(std::vector<std::vector<std::string>>& per_thread, int p, mpi::Bytes& b) {
+// Per-thread, per-destination byte buffers (buffers_of(thread's part))
+// -> b in rank order (its capacity reused); the buffers are left empty,
+// their capacity kept.
+template <class Part, class BuffersOf>
+void concat_into(std::vector<Part>& per_thread, int p, mpi::Bytes& b, BuffersOf&& buffers_of) {
   b.counts.assign(static_cast<size_t>(p), 0);
   b.data.clear();
   for (int d = 0; d < p; ++d)
     for (auto& t : per_thread) {
-      b.counts[static_cast<size_t>(d)] += t[static_cast<size_t>(d)].size();
-      b.data += t[static_cast<size_t>(d)];
-      t[static_cast<size_t>(d)].clear();
+      std::string& s = buffers_of(t)[static_cast<size_t>(d)];
+      b.counts[static_cast<size_t>(d)] += s.size();
+      b.data += s;
+      s.clear();
     }
+}
+void concat_into(std::vector<std::vector<std::string>>& per_thread, int p, mpi::Bytes& b) {
+  concat_into(per_thread, p, b, [](std::vector<std::string>& t) -> std::vector<std::string>& { return t; });
 }
 mpi::Bytes concat(std::vector<std::vector<std::string>>& per_thread, int p) {
   mpi::Bytes b;
@@ -248,7 +254,7 @@ class FoldedCounts {
     const uint64_t h = code_point_hash(w, n);
     auto it = std::lower_bound(forms_.begin(), forms_.end(), h, [](const Form& f, uint64_t x) { return f.hash < x; });
     for (; it != forms_.end() && it->hash == h; ++it)
-      if (it->size == n && std::equal(w, w + n, at(*it))) return it->count;
+      if (spells(*it, w, n)) return it->count;
     return 0;
   }
 
@@ -260,9 +266,8 @@ class FoldedCounts {
     uint64_t count = 0;
   };
   const char32_t* at(const Form& f) const { return points_.data() + f.at; }
-  bool same(const Form& a, const Form& b) const {
-    return a.hash == b.hash && a.size == b.size && std::equal(at(a), at(a) + a.size, at(b));
-  }
+  bool spells(const Form& f, const char32_t* w, size_t n) const { return f.size == n && std::equal(w, w + n, at(f)); }
+  bool same(const Form& a, const Form& b) const { return a.hash == b.hash && spells(b, at(a), a.size); }
   std::vector<Form> forms_;
   std::vector<char32_t> points_;
 };
@@ -906,13 +911,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         }
       }
     });
-    sent.counts.assign(static_cast<size_t>(p), 0);
-    sent.data.clear();
-    for (int d = 0; d < p; ++d)
-      for (auto& part : parts) {
-        sent.counts[static_cast<size_t>(d)] += part.bytes[static_cast<size_t>(d)].size();
-        sent.data += part.bytes[static_cast<size_t>(d)];
-      }
+    concat_into(parts, p, sent, [](Part& part) -> std::vector<std::string>& { return part.bytes; });
     for (const auto& part : parts) {
       counts.entries_checked += part.checked;
       counts.found += part.passed;
