@@ -26,6 +26,7 @@
 #include "spellcheck/dictionary/data_files.hpp"
 #include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
+#include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/document_reader.hpp"
@@ -269,9 +270,10 @@ class Pipeline {
 
     RankedRun r;
     r.phases = summarize(comm_, t_);
-    r.counts = RankedTotals{
-        judged_.distinct, judged_.misspelled.size(), accepted,        counts.delete_lookups, counts.entries_checked,
-        counts.found,     ranked_index_.entries(),   counts.postings, counts.buckets_asked,  counts.sound_words};
+    r.counts = RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,
+                            counts.delete_lookups,   counts.entries_checked,    counts.found,
+                            ranked_index_.entries(), counts.postings,           counts.buckets_asked,
+                            counts.sound_words,      index_cache_.read,         index_cache_.written};
     allreduce_counts(comm_, r.counts);
     RankFigures mine;
     mine.ranked_index_bytes = ranked_index_.bytes();
@@ -405,6 +407,7 @@ class Pipeline {
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).
     params.words_per_round = std::max<size_t>(1, opt_.batch_bytes / 16);
+    if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
     const std::string freq_path = opt_.frequencies.empty() ? default_frequencies() : opt_.frequencies;
     FrequencyList freq;
     run_.step([&] {
@@ -421,7 +424,10 @@ class Pipeline {
       run_.step([&] { freq = parse_frequencies(chunk.bytes, freq_path); });
     }
     FrequencyList collection{std::exchange(judged_.correct, {}), std::exchange(judged_.correct_occurrences, {})};
-    ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params, std::move(collection));
+    index_cache_ = ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params,
+                                       std::move(collection), opt_.index_cache);
+    if (!index_cache_.warning.empty() && !opt_.quiet)
+      std::fprintf(stderr, "spellcheck: warning: %s\n", index_cache_.warning.c_str());
   }
 
   // The ranks' runs into the global SPEC order, each rank with a slice
@@ -492,6 +498,7 @@ class Pipeline {
   Judged judged_;
   Suggestions suggestions_;
   RankedIndex ranked_index_;
+  IndexCacheOutcome index_cache_;
 };
 
 // Collective: one warning line (rank 0) when ranks have fewer CPUs than

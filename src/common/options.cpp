@@ -67,7 +67,10 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     if (!o.sound_gate_off) o.sound_gate = parse_real(flag, v, -1e6, 1e6);
   } else if (flag == "--two-edits-from") o.two_edits_from = static_cast<size_t>(parse_integer(flag, v, 0, 1000));
   else if (flag == "--prefix-length") o.prefix_length = static_cast<size_t>(parse_integer(flag, v, 4, 64));
-  else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
+  else if (flag == "--index-cache") {
+    if (v.empty()) throw UsageError("--index-cache needs a directory");
+    o.index_cache = v;
+  } else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
@@ -84,7 +87,8 @@ bool takes_value(std::string_view flag) {
          flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" ||
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
-         flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval";
+         flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
+         flag == "--index-cache";
 }
 
 }  // namespace
@@ -95,15 +99,11 @@ Options parse_options(int argc, const char* const* argv) {
   const struct {
     const char* var;
     const char* flag;
-  } env[] = {{"SPELLCHECK_THREADS", "--threads"},
-             {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
-             {"SPELLCHECK_FILTER_BITS", "--filter-bits"},
-             {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
-             {"SPELLCHECK_EXCHANGE", "--exchange"},
-             {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
-             {"SPELLCHECK_SUGGEST", "--suggest"},
-             {"SPELLCHECK_FREQUENCIES", "--frequencies"},
-             {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"}};
+  } env[] = {{"SPELLCHECK_THREADS", "--threads"},         {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
+             {"SPELLCHECK_FILTER_BITS", "--filter-bits"}, {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
+             {"SPELLCHECK_EXCHANGE", "--exchange"},       {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
+             {"SPELLCHECK_SUGGEST", "--suggest"},         {"SPELLCHECK_FREQUENCIES", "--frequencies"},
+             {"SPELLCHECK_INDEX_CACHE", "--index-cache"}, {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"}};
   for (const auto& e : env)
     if (const char* v = std::getenv(e.var); v && *v) {
       try {
@@ -258,6 +258,10 @@ Options:
                           within --max-distance (default 6; 0: every typo)
   --prefix-length N       ranked: code points of each word's prefix in the
                           symmetric-delete index (4-64, default 7)
+  --index-cache DIR       ranked: keep the index in DIR (one file per rank):
+                          the first run with a dictionary, frequency list,
+                          index options and rank count writes it, later
+                          ones read it instead of building it
   --format FMT            ranked: text (default, the SPEC line format with
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)
@@ -312,7 +316,7 @@ Options:
 Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
 SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
-SPELLCHECK_FREQUENCIES, SPELLCHECK_PROGRESS_INTERVAL.
+SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL.
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";

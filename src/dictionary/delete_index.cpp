@@ -159,6 +159,39 @@ size_t PrefixBuckets::bytes() const {
          group_key_.size() * sizeof(uint64_t) + directory_.bytes();
 }
 
+void PrefixBuckets::save(BlobWriter& w) const {
+  for (const WordList* list : {&entries_, &sound_keys_}) {
+    w.string(list->bytes);
+    w.array(list->starts);
+  }
+  w.array(folded_);
+  w.array(heads_);
+  w.array(frequency_);
+  w.array(order_);
+  w.array(group_start_);
+  w.array(group_key_);
+  directory_.save(w);
+}
+
+void PrefixBuckets::load(BlobReader& r) {
+  for (WordList* list : {&entries_, &sound_keys_}) {
+    r.string(list->bytes);
+    r.array(list->starts);
+  }
+  r.array(folded_);
+  r.array(heads_);
+  r.array(frequency_);
+  r.array(order_);
+  r.array(group_start_);
+  r.array(group_key_);
+  directory_.load(r);
+  collection_.clear();
+  const size_t n = entries_.size();
+  if (sound_keys_.size() != n || heads_.size() != n || frequency_.size() != n || order_.size() != n ||
+      group_key_.size() + 1 != group_start_.size())
+    throw BlobError("bucket arrays of different lengths");
+}
+
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
   if (key.size() > 6) return kLongSoundKey;
   uint64_t v = key.size();

@@ -171,6 +171,7 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("top", static_cast<uint64_t>(opt.top))
       .add("sound_distance", static_cast<double>(opt.sound_distance))
       .add("prefix_length", static_cast<uint64_t>(opt.prefix_length))
+      .add("index_cache", opt.index_cache)
       .add("rare_distance", opt.rare_distance)
       .add("far_min_count", opt.far_min_count)
       .add("two_edits_from", static_cast<uint64_t>(opt.two_edits_from))
@@ -187,7 +188,9 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("entries_checked", c.entries_checked)
       .add("entries_found", c.entries_found)
       .add("index_entries", c.index_entries)
-      .add("sound_words", c.sound_words);
+      .add("sound_words", c.sound_words)
+      .add("index_cache_read", c.index_cache_read)
+      .add("index_cache_written", c.index_cache_written);
   std::vector<JsonObject> per_rank;
   for (size_t i = 0; i < r.per_rank.size(); ++i)
     per_rank.push_back(JsonObject()

@@ -1,6 +1,7 @@
 #include "spellcheck/suggest/ranked_lookup.hpp"
 
 #include <omp.h>
+#include <xxhash.h>
 
 #include <algorithm>
 #include <array>
@@ -14,6 +15,7 @@
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
@@ -302,17 +304,134 @@ struct alignas(64) EntryCheck {
 };
 static_assert(sizeof(EntryCheck) == 64);
 
-void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params,
-                        FrequencyList collection) {
+namespace {
+
+// The case-folded prefix hash of a word: its bucket, and its owner.
+uint64_t bucket_hash(std::string_view w, size_t prefix_length, std::vector<char32_t>& cps) {
+  const size_t n = fold_word(w, cps);
+  return prefix_hash(cps.data(), n, prefix_length);
+}
+
+// Collective. A list's counts to the owners of the buckets of its words,
+// keyed by the folded word: per entry here, the capped sum over the words
+// that fold to it. routed_words: how many words came here.
+std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list, const WordList& entries_here,
+                                       size_t prefix_length, uint64_t* routed_words) {
+  std::vector<char32_t> cps;
+  std::vector<uint64_t> keys(list.words.size());
+  for (size_t i = 0; i < list.words.size(); ++i) keys[i] = bucket_hash(list.words[i], prefix_length, cps);
+  std::vector<std::vector<uint64_t>> counts_column;
+  counts_column.push_back(std::move(list.counts));
+  Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column));
+  if (routed_words) *routed_words = got.words.size();
+  FoldedCounts count_of;
+  for (size_t i = 0; i < got.words.size(); ++i) {
+    const size_t n = fold_word(got.words[i], cps);
+    count_of.add(cps.data(), n, got.values[0][i]);
+  }
+  count_of.seal();
+  std::vector<uint64_t> per_entry(entries_here.size(), 0);
+  if (count_of.empty()) return per_entry;
+  for (size_t i = 0; i < entries_here.size(); ++i) {
+    const size_t n = fold_word(entries_here[i], cps);
+    per_entry[i] = count_of.count(cps.data(), n);
+  }
+  return per_entry;
+}
+
+// Collective: the index cache's key. Every rank's entries and frequencies
+// (a sum of per-word digests: a shard's order may change from run to run,
+// its words do not), in rank order, with the parameters the tables depend
+// on and the program's version and file format.
+uint64_t cache_key(const mpi::Comm& comm, const WordList& entries, const FrequencyList& frequencies,
+                   const RankedParams& params) {
+  std::array<uint64_t, 4> mine{0, entries.size(), 0, frequencies.words.size()};
+  for (size_t i = 0; i < entries.size(); ++i) mine[0] += XXH3_64bits(entries[i].data(), entries[i].size());
+  for (size_t i = 0; i < frequencies.words.size(); ++i)
+    mine[2] += XXH3_64bits_withSeed(frequencies.words[i].data(), frequencies.words[i].size(), frequencies.counts[i]);
+  std::vector<uint64_t> all(mine.size() * static_cast<size_t>(comm.size()));
+  mpi::allgather_words(comm, mine.data(), mine.size(), all.data());
+  const uint64_t fields[] = {kIndexCacheFormat,
+                             static_cast<uint64_t>(comm.size()),
+                             static_cast<uint64_t>(params.deletes.max_distance),
+                             params.deletes.prefix_length,
+                             static_cast<uint64_t>(static_cast<int64_t>(params.sound_distance)),
+                             static_cast<uint64_t>(static_cast<int64_t>(params.rare_distance)),
+                             params.far_min_count,
+                             params.sound_min_count};
+  all.insert(all.end(), std::begin(fields), std::end(fields));
+  const std::string_view version = SPELLCHECK_VERSION;
+  return XXH3_64bits_withSeed(all.data(), all.size() * sizeof(uint64_t), XXH3_64bits(version.data(), version.size()));
+}
+
+}  // namespace
+
+IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
+                                     const RankedParams& params, FrequencyList collection,
+                                     const std::string& cache_dir) {
   params_ = params;
+  IndexCacheOutcome outcome;
+  if (cache_dir.empty()) {
+    build_tables(comm, std::move(entries), std::move(frequencies));
+  } else {
+    const uint64_t key = cache_key(comm, entries, frequencies, params_);
+    const std::string path = index_cache_path(cache_dir, key, comm.rank(), comm.size());
+    RankedIndex loaded;
+    std::string why;
+    const CacheRead got = read_index_cache(
+        path, key, comm.rank(), comm.size(), [&](BlobReader& r) { loaded.load(r); }, why);
+    if (got == CacheRead::damaged)
+      outcome.warning = "index cache file '" + path + "' not used (" + why + "); building it again";
+    // Read only if every rank has its part: the parts make one index.
+    if (mpi::allreduce_min(comm, got == CacheRead::loaded ? 1 : 0) == 1) {
+      loaded.params_ = params_;
+      *this = std::move(loaded);
+      outcome.read = true;
+    } else {
+      build_tables(comm, std::move(entries), std::move(frequencies));
+      const std::string failure =
+          write_index_cache(path, key, comm.rank(), comm.size(), [&](BlobWriter& w) { save(w); });
+      if (failure.empty()) outcome.written = true;
+      else outcome.warning = "cannot write index cache file '" + path + "': " + failure;
+    }
+  }
+  add_collection(comm, std::move(collection));
+  return outcome;
+}
+
+void RankedIndex::add_collection(const mpi::Comm& comm, FrequencyList collection) {
+  // The collection's counts, per entry in the buckets' order (a collective
+  // whether or not any rank has them).
+  if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) > 0)
+    buckets_.add_collection_counts(
+        counts_per_entry(comm, std::move(collection), buckets_.spellings(), params_.deletes.prefix_length, nullptr));
+}
+
+void RankedIndex::save(BlobWriter& w) const {
+  w.value<int32_t>(rare_distance_);
+  w.value<uint64_t>(far_min_count_);
+  w.value<uint64_t>(sound_min_count_);
+  buckets_.save(w);
+  deletes_all_.save(w);
+  deletes_frequent_.save(w);
+  sounds_.save(w);
+}
+
+void RankedIndex::load(BlobReader& r) {
+  rare_distance_ = r.value<int32_t>();
+  far_min_count_ = r.value<uint64_t>();
+  sound_min_count_ = r.value<uint64_t>();
+  buckets_.load(r);
+  deletes_all_.load(r);
+  deletes_frequent_.load(r);
+  sounds_.load(r);
+}
+
+void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies) {
   const int p = comm.size();
   const uint32_t me = static_cast<uint32_t>(comm.rank());
   std::vector<char32_t> cps;
-  auto bucket_hash = [&](std::string_view w) {
-    const size_t n = fold_word(w, cps);
-    return prefix_hash(cps.data(), n, params_.deletes.prefix_length);
-  };
-
+  const size_t prefix_length = params_.deletes.prefix_length;
   // Entries to the owners of their buckets (distinct first: a dictionary
   // may repeat lines, and a shard holds each spelling on one rank only).
   {
@@ -325,44 +444,18 @@ void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList f
     entries = std::move(distinct);
   }
   std::vector<uint64_t> hashes(entries.size());
-  for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i]);
+  for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i], prefix_length, cps);
   Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes));
 
-  // Frequencies (and collection counts) to the same owners, keyed by the
-  // folded word: per entry, the capped sum over the words that fold to it.
-  auto counts_per_entry = [&](FrequencyList list, const WordList& entries_here, uint64_t* routed_words) {
-    std::vector<uint64_t> keys(list.words.size());
-    for (size_t i = 0; i < list.words.size(); ++i) keys[i] = bucket_hash(list.words[i]);
-    std::vector<std::vector<uint64_t>> counts_column;
-    counts_column.push_back(std::move(list.counts));
-    Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column));
-    if (routed_words) *routed_words = got.words.size();
-    FoldedCounts count_of;
-    for (size_t i = 0; i < got.words.size(); ++i) {
-      const size_t n = fold_word(got.words[i], cps);
-      count_of.add(cps.data(), n, got.values[0][i]);
-    }
-    count_of.seal();
-    std::vector<uint64_t> per_entry(entries_here.size(), 0);
-    if (count_of.empty()) return per_entry;
-    for (size_t i = 0; i < entries_here.size(); ++i) {
-      const size_t n = fold_word(entries_here[i], cps);
-      per_entry[i] = count_of.count(cps.data(), n);
-    }
-    return per_entry;
-  };
+  // Frequencies to the same owners.
   uint64_t frequency_words_here = 0;
-  std::vector<uint64_t> entry_counts = counts_per_entry(std::move(frequencies), mine.words, &frequency_words_here);
+  std::vector<uint64_t> entry_counts =
+      counts_per_entry(comm, std::move(frequencies), mine.words, prefix_length, &frequency_words_here);
   // The check requests tag an entry index with its two top bits
   // (kOtherBucket, kFrequentOnly).
   if (mine.words.size() >= kFrequentOnly)
     throw std::length_error("ranked index: more than 2^30 dictionary entries on one rank (use more ranks)");
   buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
-  // The collection's counts, per entry in the buckets' order (a collective
-  // whether or not any rank has them).
-  if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) > 0)
-    buckets_.add_collection_counts(counts_per_entry(std::move(collection), buckets_.spellings(), nullptr));
-
   // Words without a frequency are candidates within rare_distance only
   // (when a frequency list was given at all): the distance-2 neighbourhood
   // of a word in a large dictionary is mostly such words, they almost never

@@ -8,17 +8,21 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
 #include "spellcheck/suggest/ranking.hpp"
+#include "temp_files.hpp"
 
 using namespace spellcheck;
 
@@ -378,4 +382,124 @@ TEST_CASE("Words that share a prefix share their lookups, each at its own distan
     }
     CHECK(with_candidates == w.words.size());
   }
+}
+
+// --index-cache: an index read back answers exactly as the one built (on
+// the brute-force world, with frequencies, sound-alikes and the collection,
+// whose counts are the run's own, not the file's); a damaged or cut file is
+// never read, on any rank, and is written again; other parameters make
+// another file; nothing else is left in the directory. Each rank keeps its
+// own directory: a rank reads only its own part.
+TEST_CASE("An index read from the index cache answers exactly as the one built") {
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  const World w = make_world();
+  const ChannelWeights weights{};
+  spellcheck::testing::TempDir dir;
+  const std::string cache = dir.str("cache");
+  prepare_index_cache_dir(cache);
+
+  auto build = [&](const std::string& cache_dir, size_t prefix_length, RankedIndex& index) {
+    RankedParams params;
+    params.deletes.prefix_length = prefix_length;
+    params.sound_distance = 1;
+    params.rare_distance = 1;
+    params.far_min_count = 50000;
+    WordList entries;
+    for (size_t i = 0; i < w.dict.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) entries.push_back(w.dict[i]);
+    FrequencyList freq, collection;
+    for (size_t i = 0; i < w.freq.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) {
+        freq.words.push_back(w.freq[i].first);
+        freq.counts.push_back(w.freq[i].second);
+      }
+    for (size_t i = 0; i < w.collection.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) {
+        collection.words.push_back(w.collection[i].first);
+        collection.counts.push_back(w.collection[i].second);
+      }
+    return index.build(comm, std::move(entries), std::move(freq), params, std::move(collection), cache_dir);
+  };
+  auto answers = [&](const RankedIndex& index) {
+    WordList mine;
+    for (size_t i = 0; i < w.words.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.words[i]);
+    RankedCounts counts;
+    std::string all;
+    for (const RankedWord& r : index.suggest(comm, mine, weights, counts)) all += show(r) + "\n";
+    return all;
+  };
+  auto files = [&] {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(cache)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  auto everywhere = [&](bool here) { return mpi::allreduce_min(comm, here ? 1 : 0) == 1; };
+  auto nowhere = [&](bool here) { return mpi::allreduce_max(comm, here ? 1 : 0) == 0; };
+
+  RankedIndex built;
+  CHECK(!build("", 7, built).written);
+  const std::string want = answers(built);
+  CHECK(want.find('/') != std::string::npos);  // words with candidates
+
+  RankedIndex first;
+  const IndexCacheOutcome wrote = build(cache, 7, first);
+  CHECK(everywhere(wrote.written));
+  CHECK(nowhere(wrote.read));
+  CHECK(wrote.warning.empty());
+  CHECK(answers(first) == want);
+  const std::vector<std::string> one_file = files();
+  REQUIRE(one_file.size() == 1);
+  const std::string path = cache + "/" + one_file[0];
+  // (Appended, not "-" + ...: GCC 12 warns wrongly about that concatenation.)
+  std::string suffix = "-";
+  suffix.append(std::to_string(me)).append("-of-").append(std::to_string(p)).append(".idx");
+  CHECK(one_file[0].ends_with(suffix));
+
+  RankedIndex second;
+  const IndexCacheOutcome read = build(cache, 7, second);
+  CHECK(everywhere(read.read));
+  CHECK(nowhere(read.written));
+  CHECK(read.warning.empty());
+  CHECK(second.bytes() == built.bytes());
+  CHECK(answers(second) == want);
+
+  // The last rank's file damaged in its middle, then rank 0's cut short:
+  // no rank reads its part, the damaged one says why, all are written again.
+  for (const bool cut : {false, true}) {
+    CAPTURE(cut);
+    const int victim = cut ? 0 : p - 1;
+    if (me == victim) {
+      const auto size = std::filesystem::file_size(path);
+      if (cut) {
+        std::filesystem::resize_file(path, size / 2);
+      } else {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(static_cast<std::streamoff>(size / 2));
+        const char c = static_cast<char>(f.get());
+        f.seekp(static_cast<std::streamoff>(size / 2));
+        f.put(static_cast<char>(c ^ 0x10));
+      }
+    }
+    RankedIndex again;
+    const IndexCacheOutcome rebuilt = build(cache, 7, again);
+    CHECK(nowhere(rebuilt.read));
+    CHECK(everywhere(rebuilt.written));
+    CHECK(rebuilt.warning.empty() == (me != victim));
+    CHECK(answers(again) == want);
+    RankedIndex after;
+    CHECK(everywhere(build(cache, 7, after).read));
+    CHECK(answers(after) == want);
+  }
+
+  // Another prefix length: another index, another file beside the first.
+  RankedIndex other;
+  const IndexCacheOutcome fresh = build(cache, 5, other);
+  CHECK(nowhere(fresh.read));
+  CHECK(everywhere(fresh.written));
+  CHECK(fresh.warning.empty());
+  CHECK(answers(other) == want);
+  CHECK(files().size() == 2);  // no temporary file left
 }

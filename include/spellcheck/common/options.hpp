@@ -55,6 +55,7 @@ struct Options {
   // every typo, and the ranked lookups on docs/large 1.6 times faster (README).
   size_t two_edits_from = 6;
   size_t prefix_length = 7;          // --prefix-length N: code points of the symmetric-delete prefix
+  std::string index_cache;           // --index-cache DIR: the ranked index kept there between runs
   bool jsonl = false;                // --format jsonl (ranked); default text
   std::vector<std::string> exclude;  // --exclude GLOB (repeatable): left out of directory walks
   bool hidden = false;               // --hidden: walk into hidden files and folders too

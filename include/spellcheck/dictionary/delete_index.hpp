@@ -29,6 +29,7 @@
 #include <utility>
 #include <vector>
 
+#include "spellcheck/common/blob.hpp"
 #include "spellcheck/input/word_list.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
@@ -72,6 +73,21 @@ class HashDirectory {
     if (!slots_.empty()) __builtin_prefetch(&slots_[((h ? h : 1) * 0x9E3779B97F4A7C15ULL) >> shift_]);
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  // To and from an index cache file (index_cache.hpp).
+  void save(BlobWriter& w) const {
+    w.array(slots_);
+    w.value<uint64_t>(mask_);
+    w.value<int32_t>(shift_);
+  }
+  void load(BlobReader& r) {
+    r.array(slots_);
+    mask_ = r.value<uint64_t>();
+    shift_ = r.value<int32_t>();
+    // A damaged size must not send find() out of the slots.
+    if (!slots_.empty() && (mask_ != slots_.size() - 1 || (slots_.size() & mask_) != 0 || shift_ < 1 || shift_ > 64 ||
+                            (uint64_t{1} << (64 - shift_)) != slots_.size()))
+      throw BlobError("a hash directory of the wrong shape");
+  }
 
  private:
   struct Slot {
@@ -133,6 +149,10 @@ class PrefixBuckets {
   // directory lookup).
   uint64_t group_key(size_t g) const { return group_key_[g]; }
   size_t bytes() const;
+  // To and from an index cache file (index_cache.hpp): everything but the
+  // collection's counts, which are the run's own.
+  void save(BlobWriter& w) const;
+  void load(BlobReader& r);
 
  private:
   WordList entries_;
@@ -189,6 +209,19 @@ class PostingTable {
   size_t postings() const { return postings_.size(); }
   size_t bytes() const {
     return postings_.size() * sizeof(Posting) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
+  }
+  // To and from an index cache file (index_cache.hpp).
+  void save(BlobWriter& w) const {
+    w.array(postings_);
+    w.array(group_start_);
+    directory_.save(w);
+  }
+  void load(BlobReader& r) {
+    r.array(postings_);
+    r.array(group_start_);
+    directory_.load(r);
+    for (const uint32_t g : group_start_)
+      if (g > postings_.size()) throw BlobError("a posting range past the postings");
   }
 
  private:

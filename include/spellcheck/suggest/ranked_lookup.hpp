@@ -34,6 +34,7 @@
 // bounded; every rank takes part in as many rounds as the busiest one needs.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
@@ -87,15 +88,24 @@ struct RankedCounts {
   uint64_t sound_words = 0;  // words whose sound-alikes were looked up
 };
 
+// What the index cache (index_cache.hpp) did for this rank's part.
+struct IndexCacheOutcome {
+  bool read = false;     // the index came from the cache (on every rank, or none)
+  bool written = false;  // it was built and this rank's file written
+  std::string warning;   // why this rank's file was damaged or could not be written ("": nothing)
+};
+
 class RankedIndex {
  public:
   // Collective. entries: this rank's dictionary entries as spelled (its
   // shard, duplicates allowed); frequencies: this rank's share of the
   // frequency list; collection: words of the collection with their counts
   // (document mode; any rank, a word may come from several), the prior's
-  // collection term. Both count per case-folded entry.
-  void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params,
-             FrequencyList collection = {});
+  // collection term. Both count per case-folded entry. cache_dir: where the
+  // index is kept between runs ("": built every time); when every rank
+  // finds its part there, it is read instead of built.
+  IndexCacheOutcome build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
+                          const RankedParams& params, FrequencyList collection = {}, const std::string& cache_dir = {});
 
   // Collective: the ranked suggestions of this rank's words, one per word.
   // With a sound gate, two passes: entries within the distance for every
@@ -124,6 +134,12 @@ class RankedIndex {
   std::vector<RankedWord> lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                  const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
   std::vector<EntryCheck> entry_checks(const ChannelWeights& weights) const;
+  // build()'s parts: the tables from the entries and frequencies (what the
+  // cache holds), and the collection's counts (every run's own).
+  void build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies);
+  void add_collection(const mpi::Comm& comm, FrequencyList collection);
+  void save(BlobWriter& w) const;
+  void load(BlobReader& r);
 };
 
 }  // namespace spellcheck
