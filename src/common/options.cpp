@@ -257,7 +257,7 @@ Options:
                           within one edit (or sounding alike), longer ones
                           within --max-distance (default 6; 0: every typo)
   --prefix-length N       ranked: code points of each word's prefix in the
-                          symmetric-delete index (4-64, default 7)
+                          symmetric-delete index (4-64, default 8)
   --index-cache DIR       ranked: keep the index in DIR (one file per rank):
                           the first run with a dictionary, frequency list,
                           index options and rank count writes it, later

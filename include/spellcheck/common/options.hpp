@@ -54,7 +54,7 @@ struct Options {
   // top-1 and top-5 within 0.5 points (most within 0.2) of two edits for
   // every typo, and the ranked lookups on docs/large 1.6 times faster (README).
   size_t two_edits_from = 6;
-  size_t prefix_length = 7;          // --prefix-length N: code points of the symmetric-delete prefix
+  size_t prefix_length = 8;          // --prefix-length N: code points of the symmetric-delete prefix
   std::string index_cache;           // --index-cache DIR: the ranked index kept there between runs
   bool jsonl = false;                // --format jsonl (ranked); default text
   std::vector<std::string> exclude;  // --exclude GLOB (repeatable): left out of directory walks
