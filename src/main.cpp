@@ -549,6 +549,7 @@ int run(int argc, char** argv, int provided) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  exec_with_huge_malloc(argc, argv);
   // Keep freed memory for reuse instead of returning it to the system: the
   // phases free and allocate buffers of similar sizes in turn, and a page
   // touched for the first time is expensive (a fault, zeroing, and on a VM

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 
 namespace spellcheck {
 
@@ -22,6 +23,11 @@ void* allocate_maybe_huge(std::size_t n) noexcept {
   // Advice only: where it fails the block is ordinary memory.
   if (p != nullptr) ::madvise(p, rounded, MADV_HUGEPAGE);
   return p;
+}
+
+bool malloc_huge_pages() {
+  const char* t = std::getenv("GLIBC_TUNABLES");
+  return t != nullptr && std::strstr(t, kHugeMallocTunable) != nullptr;
 }
 
 }  // namespace spellcheck

@@ -1,5 +1,6 @@
 #include "spellcheck/output/stats.hpp"
 
+#include "spellcheck/common/huge_pages.hpp"
 #include "spellcheck/common/options.hpp"
 
 #include <algorithm>
@@ -71,6 +72,7 @@ std::string stats_document(const Options& opt, bool ranked, int ranks, int threa
   if (ranked) root.add("suggest", "ranked");
   root.add("ranks", ranks)
       .add("threads", threads)
+      .add("malloc_huge_pages", malloc_huge_pages())
       .add("options", options)
       .add("phases", phases_json(phases))
       .add("counts", counts)
