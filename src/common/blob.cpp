@@ -58,6 +58,7 @@ BlobWriter::BlobWriter(int fd) : fd_(fd), buffer_(kBufferBytes), state_(fresh_st
 BlobWriter::~BlobWriter() { XXH3_freeState(as_state(state_)); }
 
 void BlobWriter::bytes(const void* p, size_t n) {
+  if (n == 0) return;  // (an empty vector's data() may be null: no memcpy of it)
   XXH3_64bits_update(as_state(state_), p, n);
   const char* c = static_cast<const char*>(p);
   if (n >= kDirectBytes) {
@@ -82,6 +83,7 @@ BlobReader::BlobReader(int fd, uint64_t size) : fd_(fd), size_(size), buffer_(kB
 BlobReader::~BlobReader() { XXH3_freeState(as_state(state_)); }
 
 void BlobReader::bytes(void* p, size_t n) {
+  if (n == 0) return;
   if (n > remaining()) throw BlobError("the file ends early");
   char* c = static_cast<char*>(p);
   const size_t buffered = std::min(n, filled_ - at_);
