@@ -6,6 +6,7 @@
 #include <bit>
 #include <numeric>
 #include <parallel/algorithm>
+#include <type_traits>
 
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
@@ -159,32 +160,26 @@ size_t PrefixBuckets::bytes() const {
          group_key_.size() * sizeof(uint64_t) + directory_.bytes();
 }
 
-void PrefixBuckets::save(BlobWriter& w) const {
-  for (const WordList* list : {&entries_, &sound_keys_}) {
-    w.string(list->bytes);
-    w.array(list->starts);
+template <class Blob, class Self>
+void PrefixBuckets::transfer(Blob& b, Self& self) {
+  for (auto* list : {&self.entries_, &self.sound_keys_}) {
+    b.string(list->bytes);
+    b.array(list->starts);
   }
-  w.array(folded_);
-  w.array(heads_);
-  w.array(frequency_);
-  w.array(order_);
-  w.array(group_start_);
-  w.array(group_key_);
-  directory_.save(w);
+  b.array(self.folded_);
+  b.array(self.heads_);
+  b.array(self.frequency_);
+  b.array(self.order_);
+  b.array(self.group_start_);
+  b.array(self.group_key_);
+  if constexpr (std::is_const_v<Self>) self.directory_.save(b);
+  else self.directory_.load(b);
 }
 
+void PrefixBuckets::save(BlobWriter& w) const { transfer(w, *this); }
+
 void PrefixBuckets::load(BlobReader& r) {
-  for (WordList* list : {&entries_, &sound_keys_}) {
-    r.string(list->bytes);
-    r.array(list->starts);
-  }
-  r.array(folded_);
-  r.array(heads_);
-  r.array(frequency_);
-  r.array(order_);
-  r.array(group_start_);
-  r.array(group_key_);
-  directory_.load(r);
+  transfer(r, *this);
   collection_.clear();
   const size_t n = entries_.size();
   if (sound_keys_.size() != n || heads_.size() != n || frequency_.size() != n || order_.size() != n ||

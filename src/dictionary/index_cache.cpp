@@ -98,7 +98,7 @@ CacheRead read_index_cache(const std::string& path, uint64_t key, int rank, int 
 
 std::string write_index_cache(const std::string& path, uint64_t key, int rank, int ranks,
                               const std::function<void(BlobWriter&)>& save) {
-  std::string tmp = path + ".tmp.XXXXXX";
+  std::string tmp;
   // Registered before it exists: a signal between the two would leave it.
   RemovalOnSignal removal;
   Fd f;

@@ -385,6 +385,7 @@ IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, Fr
     // Read only if every rank has its part: the parts make one index.
     if (mpi::allreduce_min(comm, got == CacheRead::loaded ? 1 : 0) == 1) {
       loaded.params_ = params_;
+      loaded.set_count_tiers();
       *this = std::move(loaded);
       outcome.read = true;
     } else {
@@ -407,10 +408,13 @@ void RankedIndex::add_collection(const mpi::Comm& comm, FrequencyList collection
         counts_per_entry(comm, std::move(collection), buckets_.spellings(), params_.deletes.prefix_length, nullptr));
 }
 
+void RankedIndex::set_count_tiers() {
+  far_min_count_ = std::max<uint64_t>(1, params_.far_min_count);
+  sound_min_count_ = std::max<uint64_t>(1, params_.sound_min_count);
+}
+
 void RankedIndex::save(BlobWriter& w) const {
-  w.value<int32_t>(rare_distance_);
-  w.value<uint64_t>(far_min_count_);
-  w.value<uint64_t>(sound_min_count_);
+  w.value<int32_t>(rare_distance_);  // (the count tiers follow from the parameters)
   buckets_.save(w);
   deletes_all_.save(w);
   deletes_frequent_.save(w);
@@ -419,8 +423,6 @@ void RankedIndex::save(BlobWriter& w) const {
 
 void RankedIndex::load(BlobReader& r) {
   rare_distance_ = r.value<int32_t>();
-  far_min_count_ = r.value<uint64_t>();
-  sound_min_count_ = r.value<uint64_t>();
   buckets_.load(r);
   deletes_all_.load(r);
   deletes_frequent_.load(r);
@@ -488,8 +490,7 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
     }
     table.build(std::move(pairs));
   };
-  far_min_count_ = std::max<uint64_t>(1, params_.far_min_count);
-  sound_min_count_ = std::max<uint64_t>(1, params_.sound_min_count);
+  set_count_tiers();
   build_deletes(deletes_all_, rare_distance_, 0);
   if (rare_distance_ < params_.deletes.max_distance)
     build_deletes(deletes_frequent_, params_.deletes.max_distance, far_min_count_);

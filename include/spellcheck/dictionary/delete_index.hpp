@@ -21,6 +21,7 @@
 // candidate. Flat arrays with an open-addressing directory, built once,
 // read-only after.
 #include <algorithm>
+#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -74,19 +75,13 @@ class HashDirectory {
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
   // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const {
-    w.array(slots_);
-    w.value<uint64_t>(mask_);
-    w.value<int32_t>(shift_);
-  }
+  // The mask and shift follow from the slots' count, a power of two.
+  void save(BlobWriter& w) const { w.array(slots_); }
   void load(BlobReader& r) {
     r.array(slots_);
-    mask_ = r.value<uint64_t>();
-    shift_ = r.value<int32_t>();
-    // A damaged size must not send find() out of the slots.
-    if (!slots_.empty() && (mask_ != slots_.size() - 1 || (slots_.size() & mask_) != 0 || shift_ < 1 || shift_ > 64 ||
-                            (uint64_t{1} << (64 - shift_)) != slots_.size()))
-      throw BlobError("a hash directory of the wrong shape");
+    if (!slots_.empty() && !std::has_single_bit(slots_.size())) throw BlobError("a hash directory of the wrong size");
+    mask_ = slots_.empty() ? 0 : slots_.size() - 1;
+    shift_ = slots_.empty() ? 64 : 64 - std::countr_zero(slots_.size());
   }
 
  private:
@@ -155,6 +150,11 @@ class PrefixBuckets {
   void load(BlobReader& r);
 
  private:
+  // Every array the cache holds, in file order: the one list save and load
+  // share (Blob: BlobWriter with a const self, or BlobReader).
+  template <class Blob, class Self>
+  static void transfer(Blob& b, Self& self);
+
   WordList entries_;
   WordList sound_keys_;
   std::vector<char32_t> folded_;

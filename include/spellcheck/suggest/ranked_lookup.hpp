@@ -138,6 +138,7 @@ class RankedIndex {
   // cache holds), and the collection's counts (every run's own).
   void build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies);
   void add_collection(const mpi::Comm& comm, FrequencyList collection);
+  void set_count_tiers();  // far_min_count_ and sound_min_count_ from params_
   void save(BlobWriter& w) const;
   void load(BlobReader& r);
 };
