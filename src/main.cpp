@@ -270,10 +270,11 @@ class Pipeline {
 
     RankedRun r;
     r.phases = summarize(comm_, t_);
-    r.counts = RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,
-                            counts.delete_lookups,   counts.entries_checked,    counts.found,
-                            ranked_index_.entries(), counts.postings,           counts.buckets_asked,
-                            counts.sound_words,      index_cache_.read,         index_cache_.written};
+    r.counts =
+        RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,           counts.delete_lookups,
+                     counts.deletes_filtered, counts.entries_checked,    counts.found,       ranked_index_.entries(),
+                     counts.postings,         counts.buckets_asked,      counts.sound_words, index_cache_.read,
+                     index_cache_.written};
     allreduce_counts(comm_, r.counts);
     RankFigures mine;
     mine.ranked_index_bytes = ranked_index_.bytes();

@@ -50,7 +50,7 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
 
 void HashDirectory::build(const std::vector<uint64_t>& keys, const std::vector<uint32_t>& starts) {
   size_t cap = 16;
-  while (cap < 2 * keys.size()) cap *= 2;
+  while (3 * cap < 4 * keys.size()) cap *= 2;
   slots_.assign(cap, Slot{});
   mask_ = cap - 1;
   shift_ = 64 - std::countr_zero(cap);

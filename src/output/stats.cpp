@@ -100,12 +100,12 @@ std::string summary_line(const RankedRun& r) {
   for (const RankFigures& f : r.per_rank) max_index = std::max(max_index, f.ranked_index_bytes);
   return format(
       "[spellcheck] ranks=%d threads=%d mode=ranked distinct=%llu misspelled=%llu accepted_by_case=%llu "
-      "delete_lookups=%llu postings=%llu asked=%llu checked=%llu found=%llu index_max_rank=%.1fMB "
-      "total=%.3fs\n",
+      "delete_lookups=%llu deletes_filtered=%llu postings=%llu asked=%llu checked=%llu found=%llu "
+      "index_max_rank=%.1fMB total=%.3fs\n",
       r.ranks, r.threads, static_cast<ull>(c.distinct), static_cast<ull>(c.unknown - c.accepted_by_case),
-      static_cast<ull>(c.accepted_by_case), static_cast<ull>(c.delete_lookups), static_cast<ull>(c.postings),
-      static_cast<ull>(c.buckets_asked), static_cast<ull>(c.entries_checked), static_cast<ull>(c.entries_found),
-      static_cast<double>(max_index) / 1e6, r.phases.back().max);
+      static_cast<ull>(c.accepted_by_case), static_cast<ull>(c.delete_lookups), static_cast<ull>(c.deletes_filtered),
+      static_cast<ull>(c.postings), static_cast<ull>(c.buckets_asked), static_cast<ull>(c.entries_checked),
+      static_cast<ull>(c.entries_found), static_cast<double>(max_index) / 1e6, r.phases.back().max);
 }
 
 std::string stats_json(const SpecRun& r, const Options& opt) {
@@ -185,6 +185,7 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("misspelled", c.unknown - c.accepted_by_case)
       .add("accepted_by_case", c.accepted_by_case)
       .add("delete_lookups", c.delete_lookups)
+      .add("deletes_filtered", c.deletes_filtered)
       .add("postings", c.postings)
       .add("buckets_asked", c.buckets_asked)
       .add("entries_checked", c.entries_checked)

@@ -284,6 +284,11 @@ constexpr uint32_t kOtherBucket = 1U << 31, kFrequentOnly = 1U << 30;
 // directory lookup and the asker sees the owner without hashing.
 uint64_t bucket_ref(uint32_t owner, size_t bucket) { return (static_cast<uint64_t>(owner) << 32) | bucket; }
 
+// The delete filter: bits per key, and the salt that keeps the frequent
+// table's keys apart from the other table's (a key may be in one only).
+constexpr double kDeleteFilterBits = 12;
+constexpr uint64_t kFrequentTableSalt = 0x5BD1E9955BD1E995ULL;
+
 }  // namespace
 
 // Everything the check of an entry reads up to its offer to the ranker, per
@@ -396,6 +401,7 @@ IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, Fr
       else outcome.warning = "cannot write index cache file '" + path + "': " + failure;
     }
   }
+  build_delete_filter(comm);
   add_collection(comm, std::move(collection));
   return outcome;
 }
@@ -406,6 +412,15 @@ void RankedIndex::add_collection(const mpi::Comm& comm, FrequencyList collection
   if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) > 0)
     buckets_.add_collection_counts(
         counts_per_entry(comm, std::move(collection), buckets_.spellings(), params_.deletes.prefix_length, nullptr));
+}
+
+void RankedIndex::build_delete_filter(const mpi::Comm& comm) {
+  const uint64_t total =
+      mpi::allreduce_sum(comm, static_cast<uint64_t>(deletes_all_.deletes() + deletes_frequent_.deletes()));
+  delete_filter_ = BloomFilter(1, BloomFilter::blocks_for(total, kDeleteFilterBits));
+  deletes_all_.for_each_key([&](uint64_t k) { delete_filter_.insert_unshared(k, 0); });
+  deletes_frequent_.for_each_key([&](uint64_t k) { delete_filter_.insert_unshared(k ^ kFrequentTableSalt, 0); });
+  mpi::allreduce_bor(comm, delete_filter_.data(), delete_filter_.words());
 }
 
 void RankedIndex::set_count_tiers() {
@@ -645,14 +660,14 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     //    bucket, f for the table of frequent buckets, and s deletes of the
     //    word's phonetic key (a sound-alike record holds one word), u64
     //    each, and (with s > 0) the packed key, u64.
-    std::atomic<uint64_t> asked_deletes{0};
+    std::atomic<uint64_t> asked_deletes{0}, filtered_deletes{0};
     in_ranges(m, req_parts, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
       empty_buffers(out, p);
       std::vector<char32_t> q, next_q;
       std::array<std::vector<uint64_t>, 3> dels;  // every bucket's table, frequent buckets', sound keys'
       std::array<std::vector<size_t>, 3> at;
       OwnerGroups groups;
-      uint64_t deletes_here = 0;
+      uint64_t deletes_here = 0, filtered_here = 0;
       const size_t prefix = params_.deletes.prefix_length;
       const bool sound_keys = params_.sound_distance >= 0 && pass != Pass::buckets;  // a record's own
       for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
@@ -676,6 +691,18 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           prefix_deletes(q.data(), len, DeleteParams{std::min(rare_distance_, typo_d), prefix}, dels[0]);
           if (two_tables && typo_d > rare_distance_)
             prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels[1]);
+          // Only the deletes some rank holds travel (about a third of a
+          // typo's): their filter blocks are fetched together, then tested.
+          auto filter_key = [](uint64_t h, size_t table) {
+            return HashDirectory::stored_key(h) ^ (table == 0 ? 0 : kFrequentTableSalt);
+          };
+          for (size_t k = 0; k < 2; ++k)
+            for (const uint64_t h : dels[k]) delete_filter_.prefetch(filter_key(h, k), 0);
+          for (size_t k = 0; k < 2; ++k) {
+            const size_t before = dels[k].size();
+            std::erase_if(dels[k], [&](uint64_t h) { return !delete_filter_.maybe_contains(filter_key(h, k), 0); });
+            filtered_here += before - dels[k].size();
+          }
         }
         uint64_t packed = 0;
         if (sound_keys) {
@@ -707,10 +734,12 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         }
       }
       asked_deletes.fetch_add(deletes_here, std::memory_order_relaxed);
+      filtered_deletes.fetch_add(filtered_here, std::memory_order_relaxed);
     });
     concat_into(req_parts, p, sent);
     mpi::alltoallv_bytes(comm, sent, asked);
     counts.delete_lookups += asked_deletes.load();
+    counts.deletes_filtered += filtered_deletes.load();
 
     // 2. At the owners of the deletes: each record's buckets and
     //    sound-alike entries, distinct, to their owners, with its words and

@@ -39,6 +39,14 @@ class BloomFilter {
     lane_masks(h, m);
     for (size_t i = 0; i < kLanes; ++i) std::atomic_ref<uint32_t>(b[i]).fetch_or(m[i], std::memory_order_relaxed);
   }
+  // The same for a filter only this thread fills: plain ORs (eight locked
+  // ORs per key cost about 0.1 s per 2 million keys).
+  void insert_unshared(uint64_t h, size_t segment) {
+    uint32_t* b = block(h, segment);
+    uint32_t m[kLanes];
+    lane_masks(h, m);
+    for (size_t i = 0; i < kLanes; ++i) b[i] |= m[i];
+  }
   bool maybe_contains(uint64_t h, size_t segment) const {
 #ifdef SPELLCHECK_BLOOM_SSE2
     const uint32_t* b = block(h, segment);

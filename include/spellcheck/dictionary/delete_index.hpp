@@ -53,8 +53,11 @@ inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
 
 // An open-addressing map from 64-bit hashes to ranges [begin, end) of an
-// array (linear probing, at most half full). Hash 0 is stored as 1. The
-// range sits in the slot, so a lookup is one cache miss.
+// array (linear probing, at most three quarters full: the delete tables
+// are asked only for keys the delete filter says some rank holds, so few
+// probes run to an empty slot, and a fuller table is less memory to fault
+// in). Hash 0 is stored as 1. The range sits in the slot, so a lookup is
+// one cache miss.
 class HashDirectory {
  public:
   using Range = std::pair<uint32_t, uint32_t>;
@@ -63,7 +66,7 @@ class HashDirectory {
   // The range of h, or an empty one.
   Range find(uint64_t h) const {
     if (slots_.empty()) return {0, 0};
-    const uint64_t k = h ? h : 1;
+    const uint64_t k = stored_key(h);
     for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
       if (s.key == k) return {s.begin, s.end};
@@ -71,7 +74,15 @@ class HashDirectory {
     }
   }
   void prefetch(uint64_t h) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[((h ? h : 1) * 0x9E3779B97F4A7C15ULL) >> shift_]);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[(stored_key(h) * 0x9E3779B97F4A7C15ULL) >> shift_]);
+  }
+  // A hash as the directory keeps it.
+  static uint64_t stored_key(uint64_t h) { return h ? h : 1; }
+  // f(key) for every key held, as stored.
+  template <class F>
+  void for_each_key(F&& f) const {
+    for (const Slot& s : slots_)
+      if (s.key != 0) f(s.key);
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
   // To and from an index cache file (index_cache.hpp).
@@ -205,6 +216,11 @@ class PostingTable {
     return {postings_.data() + b, postings_.data() + e};
   }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
+  // f(key) for every delete hash held (HashDirectory::stored_key).
+  template <class F>
+  void for_each_key(F&& f) const {
+    directory_.for_each_key(f);
+  }
   size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
   size_t postings() const { return postings_.size(); }
   size_t bytes() const {

@@ -15,7 +15,9 @@
 // A round of lookups for a batch of misspelled words is three personalised
 // all-to-alls (on the thread that initialised MPI), in two hops and a reply:
 //   1. each word, with its prefix deletes and sound-key deletes, to the
-//      owners of those deletes;
+//      owners of those deletes, except the deletes that no rank holds
+//      (a Bloom filter of every rank's delete keys says so: most of a
+//      typo's deletes are nobody's);
 //   2. they look the deletes up and forward the word, with the buckets and
 //      sound-alike entries found (distinct; sound-alikes only when their
 //      phonetic keys are near enough, checked there), to the owners of
@@ -38,6 +40,7 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/delete_index.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
 #include "spellcheck/input/word_list.hpp"
@@ -78,10 +81,11 @@ inline int typo_distance(const RankedParams& p, size_t n) {
 }
 
 struct RankedCounts {
-  uint64_t words = 0;           // looked up
-  uint64_t delete_lookups = 0;  // prefix and sound deletes asked
-  uint64_t postings = 0;        // bucket and entry references the deletes led to
-  uint64_t buckets_asked = 0;   // distinct buckets and sound-alike entries checked, per word and owner
+  uint64_t words = 0;             // looked up
+  uint64_t delete_lookups = 0;    // prefix and sound deletes asked
+  uint64_t deletes_filtered = 0;  // prefix deletes not asked: no rank holds them (the delete filter)
+  uint64_t postings = 0;          // bucket and entry references the deletes led to
+  uint64_t buckets_asked = 0;     // distinct buckets and sound-alike entries checked, per word and owner
   uint64_t entries_checked = 0;
   uint64_t found = 0;  // entries that passed the check
   uint64_t rounds = 0;
@@ -113,7 +117,10 @@ class RankedIndex {
   std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                   RankedCounts& counts) const;
 
-  size_t bytes() const { return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes(); }
+  size_t bytes() const {
+    return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes() +
+           delete_filter_.bytes();
+  }
   size_t entries() const { return buckets_.size(); }
 
  private:
@@ -124,6 +131,10 @@ class RankedIndex {
   DeleteTable deletes_frequent_;  // buckets with a frequent entry, up to max_distance (if above rare_distance_)
   uint64_t far_min_count_ = 1, sound_min_count_ = 1;  // in force (at least 1)
   SoundTable sounds_;
+  // Every rank's keys of both delete tables (the frequent table's salted
+  // apart), the same on every rank: a delete it does not hold is not sent.
+  // Derived from the tables, so not in the index cache.
+  BloomFilter delete_filter_;
 
   // Which lookups a pass makes: entries within the distance (buckets),
   // sound-alikes beyond it, or both.
@@ -138,6 +149,8 @@ class RankedIndex {
   // cache holds), and the collection's counts (every run's own).
   void build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies);
   void add_collection(const mpi::Comm& comm, FrequencyList collection);
+  // Collective: delete_filter_ from every rank's tables.
+  void build_delete_filter(const mpi::Comm& comm);
   void set_count_tiers();  // far_min_count_ and sound_min_count_ from params_
   void save(BlobWriter& w) const;
   void load(BlobReader& r);
