@@ -191,16 +191,19 @@ class OwnerGroups {
 // owners rank whatever they are sent, in any order).
 class SeenKeys {
  public:
-  // Starts an empty set for up to n keys.
+  // Starts an empty set for up to n keys, in the first slots only (at
+  // least twice n): a word after one with thousands of postings then
+  // probes a few cache lines, not the large set that one needed.
   void start(size_t n) {
-    size_t cap = keys_.size() < 64 ? 64 : keys_.size();
+    size_t cap = 64;
     while (cap < 2 * n) cap <<= 1;
-    if (cap != keys_.size()) {
+    if (cap > keys_.size()) {
       keys_.assign(cap, 0);
       stamp_.assign(cap, 0);
       gen_ = 0;
-      shift_ = 64 - __builtin_ctzll(cap);
     }
+    mask_ = cap - 1;
+    shift_ = 64 - __builtin_ctzll(cap);
     if (++gen_ == 0) {  // wrapped: old stamps could match again
       std::fill(stamp_.begin(), stamp_.end(), 0);
       gen_ = 1;
@@ -208,8 +211,7 @@ class SeenKeys {
   }
   // Adds k; false when it was there.
   bool insert(uint64_t k) {
-    const size_t mask = keys_.size() - 1;
-    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask) {
+    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
       if (stamp_[i] != gen_) {
         stamp_[i] = gen_;
         keys_[i] = k;
@@ -223,6 +225,7 @@ class SeenKeys {
   std::vector<uint64_t> keys_;
   std::vector<uint32_t> stamp_;
   uint32_t gen_ = 0;
+  size_t mask_ = 63;
   int shift_ = 58;
 };
 
