@@ -292,6 +292,12 @@ uint64_t bucket_ref(uint32_t owner, size_t bucket) { return (static_cast<uint64_
 constexpr double kDeleteFilterBits = 12;
 constexpr uint64_t kFrequentTableSalt = 0x5BD1E9955BD1E995ULL;
 
+// A delete's key in the filter: as its directory stores it, salted for the
+// frequent table. The filter is filled and probed through this one mapping.
+uint64_t delete_filter_key(uint64_t h, bool frequent_table) {
+  return HashDirectory::stored_key(h) ^ (frequent_table ? kFrequentTableSalt : 0);
+}
+
 }  // namespace
 
 // Everything the check of an entry reads up to its offer to the ranker, per
@@ -421,8 +427,8 @@ void RankedIndex::build_delete_filter(const mpi::Comm& comm) {
   const uint64_t total =
       mpi::allreduce_sum(comm, static_cast<uint64_t>(deletes_all_.deletes() + deletes_frequent_.deletes()));
   delete_filter_ = BloomFilter(1, BloomFilter::blocks_for(total, kDeleteFilterBits));
-  deletes_all_.for_each_key([&](uint64_t k) { delete_filter_.insert_unshared(k, 0); });
-  deletes_frequent_.for_each_key([&](uint64_t k) { delete_filter_.insert_unshared(k ^ kFrequentTableSalt, 0); });
+  deletes_all_.for_each_key([&](uint64_t k) { delete_filter_.insert_unshared(delete_filter_key(k, false), 0); });
+  deletes_frequent_.for_each_key([&](uint64_t k) { delete_filter_.insert_unshared(delete_filter_key(k, true), 0); });
   mpi::allreduce_bor(comm, delete_filter_.data(), delete_filter_.words());
 }
 
@@ -696,14 +702,12 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels[1]);
           // Only the deletes some rank holds travel (about a third of a
           // typo's): their filter blocks are fetched together, then tested.
-          auto filter_key = [](uint64_t h, size_t table) {
-            return HashDirectory::stored_key(h) ^ (table == 0 ? 0 : kFrequentTableSalt);
-          };
           for (size_t k = 0; k < 2; ++k)
-            for (const uint64_t h : dels[k]) delete_filter_.prefetch(filter_key(h, k), 0);
+            for (const uint64_t h : dels[k]) delete_filter_.prefetch(delete_filter_key(h, k == 1), 0);
           for (size_t k = 0; k < 2; ++k) {
             const size_t before = dels[k].size();
-            std::erase_if(dels[k], [&](uint64_t h) { return !delete_filter_.maybe_contains(filter_key(h, k), 0); });
+            std::erase_if(dels[k],
+                          [&](uint64_t h) { return !delete_filter_.maybe_contains(delete_filter_key(h, k == 1), 0); });
             filtered_here += before - dels[k].size();
           }
         }
