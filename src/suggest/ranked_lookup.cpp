@@ -768,11 +768,17 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       std::array<std::vector<size_t>, 3> at;
       SeenKeys seen;
       OwnerGroups groups;
-      std::vector<std::pair<const uint64_t*, const uint64_t*>> found;
-      std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sound_found;
       uint64_t postings = 0;
-      // The directory slots of a record's deletes are fetched while the
-      // record before it is answered.
+      // Directory slots and postings are memory misses, so records go
+      // through three stages a record apart, each fetching what the next
+      // reads: a record's directory slots are fetched two records ahead;
+      // one record ahead, they are read and its postings fetched; then it
+      // is answered.
+      struct Located {
+        std::vector<std::pair<const uint64_t*, const uint64_t*>> buckets;  // per delete, both tables
+        std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sounds;
+        size_t bucket_postings = 0, sound_postings = 0;
+      };
       auto prefetch = [&](size_t r) {
         const char* c = skip_words(asked.data.data() + requests[r].at);
         const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
@@ -780,39 +786,59 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         for (uint32_t k = 0; k < nf; ++k) deletes_frequent_.prefetch(get<uint64_t>(c));
         for (uint32_t k = 0; k < ns; ++k) sounds_.prefetch(get<uint64_t>(c));
       };
+      // The first and last lines of a list (most are a line or two long).
+      auto prefetch_list = [](const auto* first, const auto* last) {
+        if (first == last) return;
+        __builtin_prefetch(first);
+        __builtin_prefetch(last - 1);
+      };
+      auto locate = [&](size_t r, Located& l) {
+        const char* c = skip_words(asked.data.data() + requests[r].at);
+        const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+        l.buckets.clear();
+        l.sounds.clear();
+        l.bucket_postings = l.sound_postings = 0;
+        for (uint32_t k = 0; k < na + nf; ++k) {
+          const auto found = k < na ? deletes_all_.find(get<uint64_t>(c)) : deletes_frequent_.find(get<uint64_t>(c));
+          prefetch_list(found.first, found.second);
+          l.bucket_postings += static_cast<size_t>(found.second - found.first);
+          l.buckets.push_back(found);
+        }
+        for (uint32_t k = 0; k < ns; ++k) {
+          const auto found = sounds_.find(get<uint64_t>(c));
+          prefetch_list(found.first, found.second);
+          l.sound_postings += static_cast<size_t>(found.second - found.first);
+          l.sounds.push_back(found);
+        }
+      };
+      Located this_record, next_record;
       if (lo < hi) prefetch(lo);
+      if (lo + 1 < hi) prefetch(lo + 1);
+      if (lo < hi) locate(lo, next_record);
       for (size_t r = lo; r < hi; ++r) {
-        if (r + 1 < hi) prefetch(r + 1);
+        std::swap(this_record, next_record);
+        if (r + 1 < hi) locate(r + 1, next_record);
+        if (r + 2 < hi) prefetch(r + 2);
+        const auto& found = this_record.buckets;
         const char* const words_at = asked.data.data() + requests[r].at;
         const char* c = skip_words(words_at);
         const std::string_view words_bytes(words_at, static_cast<size_t>(c - words_at));
         const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
+        c += (na + static_cast<uint64_t>(nf)) * 8ULL;
         for (auto& x : refs) x.clear();
         // Distinct buckets, those through the table of every bucket
         // first; distinct sound-alike entries whose key is near enough.
-        found.clear();
-        size_t total = 0;
-        for (uint32_t k = 0; k < na + nf; ++k) {
-          found.push_back(k < na ? deletes_all_.find(get<uint64_t>(c)) : deletes_frequent_.find(get<uint64_t>(c)));
-          total += static_cast<size_t>(found.back().second - found.back().first);
-        }
+        size_t total = this_record.bucket_postings;
         postings += total;
         seen.start(total);
         for (uint32_t k = 0; k < na + nf; ++k)
           for (const uint64_t* x = found[k].first; x != found[k].second; ++x)
             if (seen.insert(*x)) refs[k < na ? 0 : 1].push_back(*x);
         if (ns > 0) {
-          const char* dels = c;
           c += ns * 8ULL;
           const uint64_t key = get<uint64_t>(c);
-          sound_found.clear();
-          total = 0;
-          for (uint32_t k = 0; k < ns; ++k) {
-            sound_found.push_back(sounds_.find(get<uint64_t>(dels)));
-            total += static_cast<size_t>(sound_found.back().second - sound_found.back().first);
-          }
-          seen.start(total);
-          for (const auto& [first, last] : sound_found)
+          seen.start(this_record.sound_postings);
+          for (const auto& [first, last] : this_record.sounds)
             for (const SoundPosting* x = first; x != last; ++x)
               if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
                 ++postings;
@@ -873,36 +899,97 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
       std::vector<char32_t> q;
       OsaPattern pattern;
       SuggestionRanker ranker(weights);
-      std::vector<HashDirectory::Range> ranges;
-      std::vector<uint32_t> sound_entries;
-      struct Lists {
-        const char* refs;  // nb + nf buckets, then ne entries
-        uint32_t nb, nf, ne;
-      };
-      std::vector<Lists> lists;
+      std::vector<char32_t> first_q;
       SeenKeys seen;
-      for (size_t group = lo; group < hi; ++group) {
-        // The record's words (every part carries them) and the lists of
-        // every part.
-        lists.clear();
-        size_t total = 0;
+      // A record's parts gathered: its words (every part carries them) and
+      // the distinct buckets over all parts, those found through the table
+      // of every bucket in any part first (a bucket is frequent-only when
+      // no part found it otherwise), and its distinct sound-alike entries.
+      struct Gathered {
         uint32_t asker = 0;
-        const char* record_words = nullptr;  // the words of the record ([u32 n] ...)
+        const char* words = nullptr;  // [u32 n] ...
+        std::vector<HashDirectory::Range> ranges;
+        std::vector<uint32_t> sound_entries;
+      };
+      // Memory misses, not the distance, are most of the cost here, so
+      // records go through three stages a record apart, each fetching what
+      // the next reads: a record's bucket heads (where its entries start,
+      // its prefix hash) are fetched two records ahead; one record ahead,
+      // the heads are read and its entries' checks fetched; then its
+      // entries' code points are fetched and it is checked.
+      auto prefetch_buckets = [&](size_t group) {
         for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
+          const char* c = skip_words(forwarded.data.data() + parts_in[order[k].second].at + 4);
+          const uint32_t nb = get<uint32_t>(c), nf = get<uint32_t>(c);
+          c += 4;  // ne
+          for (uint32_t j = 0; j < nb + nf; ++j) buckets_.prefetch_group(get<uint32_t>(c));
+        }
+      };
+      auto gather = [&](size_t group, Gathered& g) {
+        g.ranges.clear();
+        g.sound_entries.clear();
+        auto refs_of = [&](size_t k, uint32_t& nb, uint32_t& nf, uint32_t& ne) {
           const char* c = forwarded.data.data() + parts_in[order[k].second].at;
-          asker = get<uint32_t>(c);
-          record_words = c;
+          g.asker = get<uint32_t>(c);
+          g.words = c;
           c = skip_words(c);
-          Lists l;
-          l.nb = get<uint32_t>(c);
-          l.nf = get<uint32_t>(c);
-          l.ne = get<uint32_t>(c);
-          l.refs = c;
-          lists.push_back(l);
-          total += l.nb + l.nf + l.ne;
+          nb = get<uint32_t>(c);
+          nf = get<uint32_t>(c);
+          ne = get<uint32_t>(c);
+          return c;
+        };
+        size_t total = 0;
+        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
+          uint32_t nb = 0, nf = 0, ne = 0;
+          refs_of(k, nb, nf, ne);
+          total += nb + nf + ne;
         }
         // The record's words share their prefix, so their own bucket.
-        const char* next_word = record_words;
+        const char* c = g.words + 8;  // the count, the first word's number
+        const uint32_t len = get<uint32_t>(c);
+        const size_t n = fold_word(std::string_view(c, len), first_q);
+        const uint64_t own_bucket = prefix_hash(first_q.data(), n, params_.deletes.prefix_length);
+        seen.start(total);
+        auto add_bucket = [&](uint32_t b, bool frequent_only) {
+          if (!seen.insert(b)) return;
+          HashDirectory::Range r = buckets_.group(b);
+          __builtin_prefetch(&entry_checks[r.first]);
+          // Only the typo's own bucket can hold an entry at distance 0.
+          if (buckets_.group_key(b) != own_bucket) r.first |= kOtherBucket;
+          if (frequent_only) r.first |= kFrequentOnly;
+          g.ranges.push_back(r);
+        };
+        for (int frequent = 0; frequent < 2; ++frequent)
+          for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
+            uint32_t nb = 0, nf = 0, ne = 0;
+            const char* refs = refs_of(k, nb, nf, ne);
+            if (frequent) refs += nb * 4ULL;
+            for (uint32_t j = 0, m = frequent ? nf : nb; j < m; ++j) add_bucket(get<uint32_t>(refs), frequent);
+          }
+        seen.start(total);
+        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
+          uint32_t nb = 0, nf = 0, ne = 0;
+          const char* refs = refs_of(k, nb, nf, ne) + (nb + static_cast<uint64_t>(nf)) * 4ULL;
+          for (uint32_t j = 0; j < ne; ++j) {
+            const uint32_t x = get<uint32_t>(refs);
+            if (!seen.insert(x)) continue;
+            __builtin_prefetch(&entry_checks[x]);
+            g.sound_entries.push_back(x);
+          }
+        }
+      };
+      Gathered this_record, next_record;
+      if (lo < hi) prefetch_buckets(lo);
+      if (lo + 1 < hi) prefetch_buckets(lo + 1);
+      if (lo < hi) gather(lo, next_record);
+      for (size_t group = lo; group < hi; ++group) {
+        std::swap(this_record, next_record);
+        if (group + 1 < hi) gather(group + 1, next_record);
+        if (group + 2 < hi) prefetch_buckets(group + 2);
+        const uint32_t asker = this_record.asker;
+        const std::vector<HashDirectory::Range>& ranges = this_record.ranges;
+        const std::vector<uint32_t>& sound_entries = this_record.sound_entries;
+        const char* next_word = this_record.words;
         const uint32_t record_size = get<uint32_t>(next_word);
         auto take_word = [&](uint32_t& word) {
           word = get<uint32_t>(next_word);
@@ -914,45 +1001,8 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
         uint32_t word = 0;
         std::string_view w = take_word(word);
         size_t qn = fold_word(w, q);
-        const uint64_t own_bucket = prefix_hash(q.data(), qn, params_.deletes.prefix_length);
-        // Distinct buckets over all parts, those found through the table of
-        // every bucket in any part first (a bucket is frequent-only when no
-        // part found it otherwise); distinct sound-alike entries. Memory
-        // misses, not the distance, are most of the cost here: the heads of
-        // their first entries are fetched ahead so that the misses overlap
-        // (the buckets come by number: no directory).
-        ranges.clear();
-        sound_entries.clear();
-        seen.start(total);
-        auto add_bucket = [&](uint32_t g, bool frequent_only) {
-          if (!seen.insert(g)) return;
-          HashDirectory::Range r = buckets_.group(g);
-          __builtin_prefetch(&entry_checks[r.first]);
-          // Only the typo's own bucket can hold an entry at distance 0.
-          if (buckets_.group_key(g) != own_bucket) r.first |= kOtherBucket;
-          if (frequent_only) r.first |= kFrequentOnly;
-          ranges.push_back(r);
-        };
-        for (const Lists& l : lists) {
-          const char* c = l.refs;
-          for (uint32_t k = 0; k < l.nb; ++k) add_bucket(get<uint32_t>(c), false);
-        }
-        for (const Lists& l : lists) {
-          const char* c = l.refs + l.nb * 4ULL;
-          for (uint32_t k = 0; k < l.nf; ++k) add_bucket(get<uint32_t>(c), true);
-        }
-        seen.start(total);
-        for (const Lists& l : lists) {
-          const char* c = l.refs + (l.nb + static_cast<uint64_t>(l.nf)) * 4ULL;
-          for (uint32_t k = 0; k < l.ne; ++k) {
-            const uint32_t x = get<uint32_t>(c);
-            if (!seen.insert(x)) continue;
-            __builtin_prefetch(&entry_checks[x]);
-            sound_entries.push_back(x);
-          }
-        }
-        // Then the code points the distances read (their addresses are
-        // in the lines fetched above: these misses overlap each other).
+        // The code points the distances read (their addresses are in the
+        // lines fetched a record ago: these misses overlap each other).
         for (const auto& [tagged, last] : ranges)
           __builtin_prefetch(entry_checks[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
         for (const uint32_t x : sound_entries) __builtin_prefetch(entry_checks[x].folded);
