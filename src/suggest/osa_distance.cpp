@@ -167,6 +167,77 @@ bool keys_touch(char32_t x, char32_t y) {
 
 bool is_vowel(char32_t c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y'; }
 
+// Bands up to this wide are filled in a table on the stack (distances up
+// to 2, and length gaps up to that, are nearly all of those asked).
+constexpr size_t kBandedMaxBand = 6;
+
+// The cells of the OSA table of a[0, rows) and b[0, cols) within band of
+// the diagonal, and those just outside it (255; the first row and column
+// hold their true values): an alignment within the band never leaves it.
+template <class At>
+void fill_band(const char32_t* a, const char32_t* b, size_t rows, size_t cols, size_t band, At&& at) {
+  for (size_t j = 0; j <= std::min(cols, band + 1); ++j) at(0, j) = static_cast<uint8_t>(std::min<size_t>(j, 255));
+  for (size_t i = 1; i <= rows; ++i) {
+    size_t j = i > band + 1 ? i - band - 1 : 0;
+    if (j > cols) continue;  // (not with rows - cols <= band, as callers give)
+    // The cell to the left stays in a register: each cell waits on it.
+    int left = j == 0 ? static_cast<int>(std::min<size_t>(i, 255)) : 255;  // 255: left of the band
+    at(i, j++) = static_cast<uint8_t>(left);
+    const size_t in_band = std::min(cols, i + band);
+    const char32_t ai = a[i - 1];
+    for (; j <= in_band; ++j) {
+      const int cost = ai == b[j - 1] ? 0 : 1;
+      int v = std::min({at(i - 1, j) + 1, left + 1, at(i - 1, j - 1) + cost});
+      if (i > 1 && j > 1 && ai == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, at(i - 2, j - 2) + 1);
+      left = std::min(v, 255);
+      at(i, j) = static_cast<uint8_t>(left);
+    }
+    if (i + band + 1 <= cols) at(i, i + band + 1) = 255;  // right of the band
+  }
+}
+
+// One walk back from (rows, cols) to the start, preferring a match, then a
+// transposition, a substitution, a letter left out, a letter added, and
+// counting the edits it takes into p.
+template <class At>
+void walk_back(EditProfile& p, const char32_t* a, size_t n, const char32_t* b, size_t m, size_t rows, size_t cols,
+               At&& at) {
+  size_t i = rows, j = cols;
+  auto touch_first = [&](size_t pos) {
+    if (pos == 0) p.first_letter = 1;
+  };
+  while (i > 0 || j > 0) {
+    const int here = at(i, j);
+    if (i > 0 && j > 0 && a[i - 1] == b[j - 1] && at(i - 1, j - 1) == here) {
+      --i, --j;
+    } else if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2] &&
+               at(i - 2, j - 2) + 1 == here) {
+      ++p.transpositions;
+      touch_first(i - 2);
+      i -= 2, j -= 2;
+    } else if (i > 0 && j > 0 && at(i - 1, j - 1) + 1 == here) {
+      ++p.substitutions;
+      if (keys_touch(a[i - 1], b[j - 1])) ++p.keyboard_substitutions;
+      if (is_vowel(a[i - 1]) && is_vowel(b[j - 1])) ++p.vowel_substitutions;
+      touch_first(i - 1);
+      --i, --j;
+    } else if (j > 0 && at(i, j - 1) + 1 == here) {
+      // b[j-1] left out of the typo: a doubled letter when it repeats a
+      // neighbour in the word.
+      ++p.insertions;
+      if ((j > 1 && b[j - 2] == b[j - 1]) || (j < m && b[j] == b[j - 1])) ++p.double_insertions;
+      touch_first(j - 1);
+      --j;
+    } else {
+      // a[i-1] added by the typist.
+      ++p.deletions;
+      if ((i > 1 && a[i - 2] == a[i - 1]) || (i < n && a[i] == a[i - 1])) ++p.double_deletions;
+      touch_first(i - 1);
+      --i;
+    }
+  }
+}
+
 }  // namespace
 
 EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t m, int distance) {
@@ -227,66 +298,30 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
       return p;
     }
   }
-  static thread_local std::vector<uint8_t> table;
-  const size_t w = cols + 1;
   const size_t gap = n > m ? n - m : m - n;
   const size_t band = distance < 0 ? std::max(rows, cols) : std::max(static_cast<size_t>(distance), gap);
+  if (band <= kBandedMaxBand) {
+    // Only the band and the cells just outside it are read, so the table
+    // keeps the diagonals j - i in [-band - 1, band + 1] of each row, on the
+    // stack; the cells are those of the full table.
+    const size_t w = 2 * band + 3;
+    uint8_t table[(kOsaStackLength + 1) * (2 * kBandedMaxBand + 3)];
+    auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j + band + 1 - i]; };
+    fill_band(a, b, rows, cols, band, at);
+    p.distance = at(rows, cols);
+    if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
+    walk_back(p, a, n, b, m, rows, cols, at);
+    return p;
+  }
+  static thread_local std::vector<uint8_t> table;
+  const size_t w = cols + 1;
   if (table.size() < (rows + 1) * w) table.resize((rows + 1) * w);
   auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j]; };
-  for (size_t i = 0; i <= rows; ++i) {
-    const size_t first = i > band + 1 ? i - band - 1 : 0, last = std::min(cols, i + band + 1);
-    for (size_t j = first; j <= last; ++j) {
-      if (i == 0 || j == 0) {
-        at(i, j) = static_cast<uint8_t>(std::min<size_t>(i + j, 255));
-        continue;
-      }
-      if ((i > j ? i - j : j - i) > band) {
-        at(i, j) = 255;
-        continue;
-      }
-      const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      int v = std::min({at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) v = std::min(v, at(i - 2, j - 2) + 1);
-      at(i, j) = static_cast<uint8_t>(std::min(v, 255));
-    }
-  }
+  fill_band(a, b, rows, cols, band, at);
   p.distance = at(rows, cols);
   // A distance given too small leaves the end off the band: the whole table.
   if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
-  size_t i = rows, j = cols;
-  auto touch_first = [&](size_t pos) {
-    if (pos == 0) p.first_letter = 1;
-  };
-  while (i > 0 || j > 0) {
-    const int here = at(i, j);
-    if (i > 0 && j > 0 && a[i - 1] == b[j - 1] && at(i - 1, j - 1) == here) {
-      --i, --j;
-    } else if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && a[i - 1] != a[i - 2] &&
-               at(i - 2, j - 2) + 1 == here) {
-      ++p.transpositions;
-      touch_first(i - 2);
-      i -= 2, j -= 2;
-    } else if (i > 0 && j > 0 && at(i - 1, j - 1) + 1 == here) {
-      ++p.substitutions;
-      if (keys_touch(a[i - 1], b[j - 1])) ++p.keyboard_substitutions;
-      if (is_vowel(a[i - 1]) && is_vowel(b[j - 1])) ++p.vowel_substitutions;
-      touch_first(i - 1);
-      --i, --j;
-    } else if (j > 0 && at(i, j - 1) + 1 == here) {
-      // b[j-1] left out of the typo: a doubled letter when it repeats a
-      // neighbour in the word.
-      ++p.insertions;
-      if ((j > 1 && b[j - 2] == b[j - 1]) || (j < m && b[j] == b[j - 1])) ++p.double_insertions;
-      touch_first(j - 1);
-      --j;
-    } else {
-      // a[i-1] added by the typist.
-      ++p.deletions;
-      if ((i > 1 && a[i - 2] == a[i - 1]) || (i < n && a[i] == a[i - 1])) ++p.double_deletions;
-      touch_first(i - 1);
-      --i;
-    }
-  }
+  walk_back(p, a, n, b, m, rows, cols, at);
   return p;
 }
 
