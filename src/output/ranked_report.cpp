@@ -10,56 +10,67 @@ namespace spellcheck {
 
 std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {
-  // SPEC order: by a key deciding most comparisons (report.hpp), and the
-  // run's size known, so it grows once.
-  const bool sized = format == OutputFormat::text && !extra;  // (other lines' sizes are not known here)
-  std::vector<std::pair<uint64_t, uint32_t>> order;
-  size_t bytes = 0;
+  // Every line (and its extra) is made in one pass in word order, into one
+  // buffer: each word's candidates, scattered over the heap, are read once,
+  // in the order they were made. The lines then go into the run in SPEC
+  // order, by a key deciding most comparisons (report.hpp).
+  struct Line {
+    uint64_t key = 0;
+    uint32_t word = 0, candidates = 0;
+    size_t at = 0;  // into text: the line, then its extra
+    uint32_t line_size = 0, extra_size = 0;
+  };
+  std::vector<Line> lines;
+  lines.reserve(words.size());
+  std::string text;
   for (uint32_t i = 0; i < words.size(); ++i) {
-    if (ranked[i].accepted) continue;
-    const auto k = static_cast<uint32_t>(ranked[i].best.size());
-    order.emplace_back(spec_order_key(k, words[i]), i);
-    if (!sized) continue;
-    bytes += 16 + 2 * words[i].size() + 3;  // header, word, line's word and ": ", newline
-    for (const auto& c : ranked[i].best) bytes += 1 + c.word.size();
-  }
-  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
-    if (a.first != b.first) return a.first < b.first;
-    if (ranked[a.second].best.size() != ranked[b.second].best.size())
-      return ranked[a.second].best.size() < ranked[b.second].best.size();
-    return words[a.second] < words[b.second];
-  });
-  std::string run, line, x;
-  run.reserve(bytes);
-  for (const auto& [key, i] : order) {
     const RankedWord& r = ranked[i];
-    line.clear();
+    if (r.accepted) continue;
+    Line l;
+    l.word = i;
+    l.candidates = static_cast<uint32_t>(r.best.size());
+    l.key = spec_order_key(l.candidates, words[i]);
+    l.at = text.size();
     if (format == OutputFormat::text) {
-      line.append(words[i]);
-      line.append(": ");
+      text.append(words[i]);
+      text.append(": ");
       for (const auto& c : r.best) {
-        line.push_back(' ');
-        line.append(c.word);
+        text.push_back(' ');
+        text.append(c.word);
       }
     } else {
-      line += "{\"word\":";
-      append_json_string(line, words[i]);
-      if (!occurrences.empty()) line += ",\"occurrences\":" + std::to_string(occurrences[i]);
-      line += ",\"suggestions\":[";
+      text += "{\"word\":";
+      append_json_string(text, words[i]);
+      if (!occurrences.empty()) text += ",\"occurrences\":" + std::to_string(occurrences[i]);
+      text += ",\"suggestions\":[";
       for (size_t k = 0; k < r.best.size(); ++k) {
         char score[32];
         std::snprintf(score, sizeof score, "%.3f", static_cast<double>(r.best[k].score) / 1000.0);
-        line += k ? ",{\"word\":" : "{\"word\":";
-        append_json_string(line, r.best[k].word);
-        line += ",\"distance\":" + std::to_string(r.best[k].distance) + ",\"score\":" + score + "}";
+        text += k ? ",{\"word\":" : "{\"word\":";
+        append_json_string(text, r.best[k].word);
+        text += ",\"distance\":" + std::to_string(r.best[k].distance) + ",\"score\":" + score + "}";
       }
-      line += "]}";
+      text += "]}";
     }
-    line.push_back('\n');
-    x.clear();
-    if (extra) extra(i, x);
-    append_run_line(run, static_cast<uint32_t>(r.best.size()), words[i], line, x);
+    text.push_back('\n');
+    l.line_size = static_cast<uint32_t>(text.size() - l.at);
+    if (extra) extra(i, text);
+    l.extra_size = static_cast<uint32_t>(text.size() - l.at - l.line_size);
+    lines.push_back(l);
   }
+  std::sort(lines.begin(), lines.end(), [&](const Line& a, const Line& b) {
+    if (a.key != b.key) return a.key < b.key;
+    if (a.candidates != b.candidates) return a.candidates < b.candidates;
+    return words[a.word] < words[b.word];
+  });
+  size_t bytes = 0;
+  for (const Line& l : lines) bytes += 16 + words[l.word].size() + l.line_size + l.extra_size;
+  std::string run;
+  run.reserve(bytes);
+  const std::string_view all(text);
+  for (const Line& l : lines)
+    append_run_line(run, l.candidates, words[l.word], all.substr(l.at, l.line_size),
+                    all.substr(l.at + l.line_size, l.extra_size));
   return run;
 }
 
