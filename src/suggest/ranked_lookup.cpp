@@ -404,13 +404,14 @@ IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, Fr
       outcome.read = true;
     } else {
       build_tables(comm, std::move(entries), std::move(frequencies));
+      build_delete_filter(comm);
       const std::string failure =
           write_index_cache(path, key, comm.rank(), comm.size(), [&](BlobWriter& w) { save(w); });
       if (failure.empty()) outcome.written = true;
       else outcome.warning = "cannot write index cache file '" + path + "': " + failure;
     }
   }
-  build_delete_filter(comm);
+  if (cache_dir.empty()) build_delete_filter(comm);
   add_collection(comm, std::move(collection));
   return outcome;
 }
@@ -443,6 +444,10 @@ void RankedIndex::save(BlobWriter& w) const {
   deletes_all_.save(w);
   deletes_frequent_.save(w);
   sounds_.save(w);
+  // The delete filter as every rank has it (OR-reduced): filling it again
+  // from the tables took 0.03-0.06 s per run, reading it a few ms.
+  w.value<uint64_t>(delete_filter_.words());
+  w.bytes(delete_filter_.data(), delete_filter_.bytes());
 }
 
 void RankedIndex::load(BlobReader& r) {
@@ -451,6 +456,12 @@ void RankedIndex::load(BlobReader& r) {
   deletes_all_.load(r);
   deletes_frequent_.load(r);
   sounds_.load(r);
+  const uint64_t words = r.value<uint64_t>();
+  constexpr size_t kWordsPerBlock = BloomFilter::kBlockBytes / sizeof(uint64_t);
+  if (words == 0 || words % kWordsPerBlock != 0 || words > r.remaining() / sizeof(uint64_t))
+    throw BlobError("a delete filter of the wrong size");
+  delete_filter_ = BloomFilter(1, words / kWordsPerBlock);
+  r.bytes(delete_filter_.data(), delete_filter_.bytes());
 }
 
 void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies) {

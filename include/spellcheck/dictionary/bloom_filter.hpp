@@ -72,6 +72,7 @@ class BloomFilter {
   size_t words_per_segment() const { return blocks_per_segment_ * kBlockBytes / sizeof(uint64_t); }
   uint64_t* segment_data(size_t s) { return data() + s * words_per_segment(); }
   uint64_t* data() { return reinterpret_cast<uint64_t*>(lanes_.get()); }
+  const uint64_t* data() const { return reinterpret_cast<const uint64_t*>(lanes_.get()); }
   size_t words() const { return segments_ * words_per_segment(); }
   size_t bytes() const { return segments_ * blocks_per_segment_ * kBlockBytes; }
   // Fraction of bits set: with 8 bits per key, fill^8 estimates the
