@@ -72,6 +72,24 @@ std::vector<Buffer> in_ranges(size_t n, Work&& work) {
   return parts;
 }
 
+// Runs answer(i, state) for i in [lo, hi) in three stages a record apart,
+// each fetching what the next reads (records whose work is mostly memory
+// misses): fetch(i) two records ahead, prepare(i, state) one ahead (it
+// reads what fetch fetched and fetches more), then answer(i, state).
+template <class State, class Fetch, class Prepare, class Answer>
+void in_stages(size_t lo, size_t hi, Fetch&& fetch, Prepare&& prepare, Answer&& answer) {
+  State this_one, next_one;
+  if (lo < hi) fetch(lo);
+  if (lo + 1 < hi) fetch(lo + 1);
+  if (lo < hi) prepare(lo, next_one);
+  for (size_t i = lo; i < hi; ++i) {
+    std::swap(this_one, next_one);
+    if (i + 1 < hi) prepare(i + 1, next_one);
+    if (i + 2 < hi) fetch(i + 2);
+    answer(i, this_one);
+  }
+}
+
 // Per-destination byte buffers, emptied for reuse, each of p strings.
 void empty_buffers(std::vector<std::string>& per_destination, int p) {
   per_destination.resize(static_cast<size_t>(p));
@@ -822,14 +840,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           l.sounds.push_back(found);
         }
       };
-      Located this_record, next_record;
-      if (lo < hi) prefetch(lo);
-      if (lo + 1 < hi) prefetch(lo + 1);
-      if (lo < hi) locate(lo, next_record);
-      for (size_t r = lo; r < hi; ++r) {
-        std::swap(this_record, next_record);
-        if (r + 1 < hi) locate(r + 1, next_record);
-        if (r + 2 < hi) prefetch(r + 2);
+      in_stages<Located>(lo, hi, prefetch, locate, [&](size_t r, Located& this_record) {
         const auto& found = this_record.buckets;
         const char* const words_at = asked.data.data() + requests[r].at;
         const char* c = skip_words(words_at);
@@ -869,7 +880,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           for (size_t k = 0; k < 3; ++k)
             for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, static_cast<uint32_t>(refs[k][j]));
         }
-      }
+      });
       posted.fetch_add(postings, std::memory_order_relaxed);
     });
     concat_into(fwd_parts, p, sent);
@@ -989,14 +1000,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           }
         }
       };
-      Gathered this_record, next_record;
-      if (lo < hi) prefetch_buckets(lo);
-      if (lo + 1 < hi) prefetch_buckets(lo + 1);
-      if (lo < hi) gather(lo, next_record);
-      for (size_t group = lo; group < hi; ++group) {
-        std::swap(this_record, next_record);
-        if (group + 1 < hi) gather(group + 1, next_record);
-        if (group + 2 < hi) prefetch_buckets(group + 2);
+      in_stages<Gathered>(lo, hi, prefetch_buckets, gather, [&](size_t, Gathered& this_record) {
         const uint32_t asker = this_record.asker;
         const std::vector<HashDirectory::Range>& ranges = this_record.ranges;
         const std::vector<uint32_t>& sound_entries = this_record.sound_entries;
@@ -1100,7 +1104,7 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           w = take_word(word);
           qn = fold_word(w, q);
         }
-      }
+      });
     });
     concat_into(parts, p, sent, [](Part& part) -> std::vector<std::string>& { return part.bytes; });
     for (const auto& part : parts) {
