@@ -300,29 +300,27 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
   }
   const size_t gap = n > m ? n - m : m - n;
   const size_t band = distance < 0 ? std::max(rows, cols) : std::max(static_cast<size_t>(distance), gap);
+  // The band, the distance at its end and the walk back, on either table.
+  // A distance given too small leaves the end off the band: the whole table.
+  auto profile_on = [&](auto&& at) {
+    fill_band(a, b, rows, cols, band, at);
+    p.distance = at(rows, cols);
+    if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
+    walk_back(p, a, n, b, m, rows, cols, at);
+    return p;
+  };
   if (band <= kBandedMaxBand) {
     // Only the band and the cells just outside it are read, so the table
     // keeps the diagonals j - i in [-band - 1, band + 1] of each row, on the
     // stack; the cells are those of the full table.
     const size_t w = 2 * band + 3;
     uint8_t table[(kOsaStackLength + 1) * (2 * kBandedMaxBand + 3)];
-    auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j + band + 1 - i]; };
-    fill_band(a, b, rows, cols, band, at);
-    p.distance = at(rows, cols);
-    if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
-    walk_back(p, a, n, b, m, rows, cols, at);
-    return p;
+    return profile_on([&](size_t i, size_t j) -> uint8_t& { return table[i * w + j + band + 1 - i]; });
   }
   static thread_local std::vector<uint8_t> table;
   const size_t w = cols + 1;
   if (table.size() < (rows + 1) * w) table.resize((rows + 1) * w);
-  auto at = [&](size_t i, size_t j) -> uint8_t& { return table[i * w + j]; };
-  fill_band(a, b, rows, cols, band, at);
-  p.distance = at(rows, cols);
-  // A distance given too small leaves the end off the band: the whole table.
-  if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
-  walk_back(p, a, n, b, m, rows, cols, at);
-  return p;
+  return profile_on([&](size_t i, size_t j) -> uint8_t& { return table[i * w + j]; });
 }
 
 }  // namespace spellcheck

@@ -422,14 +422,12 @@ IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, Fr
       outcome.read = true;
     } else {
       build_tables(comm, std::move(entries), std::move(frequencies));
-      build_delete_filter(comm);
       const std::string failure =
           write_index_cache(path, key, comm.rank(), comm.size(), [&](BlobWriter& w) { save(w); });
       if (failure.empty()) outcome.written = true;
       else outcome.warning = "cannot write index cache file '" + path + "': " + failure;
     }
   }
-  if (cache_dir.empty()) build_delete_filter(comm);
   add_collection(comm, std::move(collection));
   return outcome;
 }
@@ -462,8 +460,7 @@ void RankedIndex::save(BlobWriter& w) const {
   deletes_all_.save(w);
   deletes_frequent_.save(w);
   sounds_.save(w);
-  // The delete filter as every rank has it (OR-reduced): filling it again
-  // from the tables took 0.03-0.06 s per run, reading it a few ms.
+  // The delete filter as every rank has it (OR-reduced).
   w.value<uint64_t>(delete_filter_.words());
   w.bytes(delete_filter_.data(), delete_filter_.bytes());
 }
@@ -580,6 +577,7 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
     }
     sounds_.build(std::move(pairs));
   }
+  build_delete_filter(comm);
 }
 
 std::vector<EntryCheck> RankedIndex::entry_checks(const ChannelWeights& weights) const {
@@ -947,24 +945,29 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           for (uint32_t j = 0; j < nb + nf; ++j) buckets_.prefetch_group(get<uint32_t>(c));
         }
       };
+      // A part's lists: nb + nf buckets, then ne entries, u32 each.
+      struct Lists {
+        const char* refs;
+        uint32_t nb, nf, ne;
+      };
+      std::vector<Lists> lists;
       auto gather = [&](size_t group, Gathered& g) {
         g.ranges.clear();
         g.sound_entries.clear();
-        auto refs_of = [&](size_t k, uint32_t& nb, uint32_t& nf, uint32_t& ne) {
+        lists.clear();
+        size_t total = 0;
+        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
           const char* c = forwarded.data.data() + parts_in[order[k].second].at;
           g.asker = get<uint32_t>(c);
           g.words = c;
           c = skip_words(c);
-          nb = get<uint32_t>(c);
-          nf = get<uint32_t>(c);
-          ne = get<uint32_t>(c);
-          return c;
-        };
-        size_t total = 0;
-        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
-          uint32_t nb = 0, nf = 0, ne = 0;
-          refs_of(k, nb, nf, ne);
-          total += nb + nf + ne;
+          Lists l;
+          l.nb = get<uint32_t>(c);
+          l.nf = get<uint32_t>(c);
+          l.ne = get<uint32_t>(c);
+          l.refs = c;
+          lists.push_back(l);
+          total += l.nb + l.nf + l.ne;
         }
         // The record's words share their prefix, so their own bucket.
         const char* c = g.words + 8;  // the count, the first word's number
@@ -981,18 +984,18 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           if (frequent_only) r.first |= kFrequentOnly;
           g.ranges.push_back(r);
         };
-        for (int frequent = 0; frequent < 2; ++frequent)
-          for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
-            uint32_t nb = 0, nf = 0, ne = 0;
-            const char* refs = refs_of(k, nb, nf, ne);
-            if (frequent) refs += nb * 4ULL;
-            for (uint32_t j = 0, m = frequent ? nf : nb; j < m; ++j) add_bucket(get<uint32_t>(refs), frequent);
-          }
+        for (const Lists& l : lists) {
+          const char* refs = l.refs;
+          for (uint32_t j = 0; j < l.nb; ++j) add_bucket(get<uint32_t>(refs), false);
+        }
+        for (const Lists& l : lists) {
+          const char* refs = l.refs + l.nb * 4ULL;
+          for (uint32_t j = 0; j < l.nf; ++j) add_bucket(get<uint32_t>(refs), true);
+        }
         seen.start(total);
-        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
-          uint32_t nb = 0, nf = 0, ne = 0;
-          const char* refs = refs_of(k, nb, nf, ne) + (nb + static_cast<uint64_t>(nf)) * 4ULL;
-          for (uint32_t j = 0; j < ne; ++j) {
+        for (const Lists& l : lists) {
+          const char* refs = l.refs + (l.nb + static_cast<uint64_t>(l.nf)) * 4ULL;
+          for (uint32_t j = 0; j < l.ne; ++j) {
             const uint32_t x = get<uint32_t>(refs);
             if (!seen.insert(x)) continue;
             __builtin_prefetch(&entry_checks[x]);

@@ -133,7 +133,8 @@ class RankedIndex {
   SoundTable sounds_;
   // Every rank's keys of both delete tables (the frequent table's salted
   // apart), the same on every rank: a delete it does not hold is not sent.
-  // Derived from the tables, so not in the index cache.
+  // Derived from the tables, but kept in the index cache with them:
+  // filling and reducing it again took 0.03-0.06 s per run.
   BloomFilter delete_filter_;
 
   // Which lookups a pass makes: entries within the distance (buckets),
@@ -145,8 +146,9 @@ class RankedIndex {
   std::vector<RankedWord> lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                  const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
   std::vector<EntryCheck> entry_checks(const ChannelWeights& weights) const;
-  // build()'s parts: the tables from the entries and frequencies (what the
-  // cache holds), and the collection's counts (every run's own).
+  // build()'s parts: the tables from the entries and frequencies, with the
+  // delete filter (what the cache holds), and the collection's counts
+  // (every run's own).
   void build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies);
   void add_collection(const mpi::Comm& comm, FrequencyList collection);
   // Collective: delete_filter_ from every rank's tables.
