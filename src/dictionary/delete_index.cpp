@@ -14,11 +14,67 @@
 
 namespace spellcheck {
 
-uint64_t code_point_hash(const char32_t* w, size_t n) { return XXH3_64bits(w, n * sizeof(char32_t)); }
+namespace {
+
+// Most hashed strings are short Latin-1 words (prefixes of at most 8 code
+// points and their deletes): those are hashed as their bytes, one per code
+// point, packed in a word, with a seed of their own (a 4-byte code point is
+// never the same input). Deleting a letter is then a shift of the word's
+// upper bytes, where the general form copies the code points out.
+constexpr uint64_t kPackedSeed = 0x9FB21C651E98DF25ULL;
+bool pack_latin1(const char32_t* w, size_t n, uint64_t& packed) {
+  if (n > 8) return false;
+  uint64_t x = 0;
+  char32_t any = 0;
+  for (size_t i = 0; i < n; ++i) {
+    any |= w[i];
+    x |= static_cast<uint64_t>(w[i] & 0xFF) << (8 * i);
+  }
+  packed = x;
+  return any < 256;
+}
+uint64_t packed_hash(uint64_t packed, size_t n) {
+  unsigned char bytes[8];
+  for (size_t i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(packed >> (8 * i));
+  if (n > 8) __builtin_unreachable();  // (XXH3's paths for longer input are never taken)
+  return XXH3_64bits_withSeed(bytes, n, kPackedSeed);
+}
+// The packed word without its byte i (of n).
+uint64_t without_byte(uint64_t packed, size_t i) {
+  const uint64_t below = (uint64_t{1} << (8 * i)) - 1;
+  return (packed & below) | ((packed >> 8) & ~below);
+}
+
+}  // namespace
+
+uint64_t code_point_hash(const char32_t* w, size_t n) {
+  uint64_t packed = 0;
+  if (pack_latin1(w, n, packed)) return packed_hash(packed, n);
+  return XXH3_64bits(w, n * sizeof(char32_t));
+}
 
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out) {
   out.clear();
   n = std::min({n, p.prefix_length, size_t{64}});  // the options cap prefix_length at 64
+  uint64_t packed = 0;
+  if (pack_latin1(w, n, packed)) {
+    // The same strings as below, by their packed form.
+    out.push_back(packed_hash(packed, n));
+    if (p.max_distance >= 1)
+      for (size_t i = 0; i < n; ++i) {
+        if (i > 0 && w[i] == w[i - 1]) continue;
+        const uint64_t one = without_byte(packed, i);
+        out.push_back(packed_hash(one, n - 1));
+        if (p.max_distance >= 2)
+          for (size_t j = i + 1; j < n; ++j) {
+            if (j > i + 1 && w[j] == w[j - 1]) continue;
+            out.push_back(packed_hash(without_byte(one, j - 1), n - 2));
+          }
+      }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return;
+  }
   out.push_back(code_point_hash(w, n));
   if (p.max_distance >= 1) {
     // Deleting either of two equal neighbours gives one string: only the

@@ -41,7 +41,9 @@ struct DeleteParams {
   size_t prefix_length = 7;
 };
 
-// XXH3 of code points (their 4-byte values).
+// XXH3 of code points: up to 8 code points under 256 (most prefixes and
+// their deletes) as one byte each, with a seed of their own; others as
+// their 4-byte values.
 uint64_t code_point_hash(const char32_t* w, size_t n);
 // The hash of a folded word's bucket: of its first prefix_length code points.
 inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
