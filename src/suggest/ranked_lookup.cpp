@@ -1090,13 +1090,13 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             }
           }
           for (const uint32_t x : sound_entries) check(x, typo_d + 1, reach, true);
-          const RankedWord ranked = ranker.finish();
-          if (ranked.accepted || !ranked.best.empty()) {
+          const std::vector<RankedCandidate>& best = ranker.ranked_best();
+          if (ranker.ranked_accepted() || !best.empty()) {
             std::string& s = out.bytes[asker];
             put(s, word);
-            put(s, static_cast<uint8_t>(ranked.accepted));
-            put(s, static_cast<uint32_t>(ranked.best.size()));
-            for (const auto& cand : ranked.best) {
+            put(s, static_cast<uint8_t>(ranker.ranked_accepted()));
+            put(s, static_cast<uint32_t>(best.size()));
+            for (const auto& cand : best) {
               put(s, cand.score);
               put(s, cand.distance);
               put(s, static_cast<uint32_t>(cand.word.size()));

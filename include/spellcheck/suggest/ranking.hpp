@@ -92,6 +92,10 @@ class SuggestionRanker {
   // prior: channel_prior of the entry's counts (callers keep them).
   void offer(const FoundEntry& f, int64_t prior);
   RankedWord finish();
+  // What finish() gives, read in place (for a caller that copies it out
+  // anyway: no vector per word); start() clears it.
+  bool ranked_accepted() const { return accepted_ && top_ > 0; }
+  const std::vector<RankedCandidate>& ranked_best() const { return best_; }
 
  private:
   const ChannelWeights& w_;
