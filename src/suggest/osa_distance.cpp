@@ -174,8 +174,12 @@ constexpr size_t kBandedMaxBand = 6;
 // The cells of the OSA table of a[0, rows) and b[0, cols) within band of
 // the diagonal, and those just outside it (255; the first row and column
 // hold their true values): an alignment within the band never leaves it.
+// a and b share their first `common` code points: a cell in those rows or
+// columns compares a prefix of one word with a prefix of the other, so it
+// is their difference in length, written without the recurrence (each cell
+// of which waits on the one to its left).
 template <class At>
-void fill_band(const char32_t* a, const char32_t* b, size_t rows, size_t cols, size_t band, At&& at) {
+void fill_band(const char32_t* a, const char32_t* b, size_t rows, size_t cols, size_t band, size_t common, At&& at) {
   for (size_t j = 0; j <= std::min(cols, band + 1); ++j) at(0, j) = static_cast<uint8_t>(std::min<size_t>(j, 255));
   for (size_t i = 1; i <= rows; ++i) {
     size_t j = i > band + 1 ? i - band - 1 : 0;
@@ -184,6 +188,12 @@ void fill_band(const char32_t* a, const char32_t* b, size_t rows, size_t cols, s
     int left = j == 0 ? static_cast<int>(std::min<size_t>(i, 255)) : 255;  // 255: left of the band
     at(i, j++) = static_cast<uint8_t>(left);
     const size_t in_band = std::min(cols, i + band);
+    // (Band cells: |i - j| <= band < 255.)
+    const size_t known = i <= common ? in_band : std::min(common, in_band);
+    for (; j <= known; ++j) {
+      left = static_cast<int>(i > j ? i - j : j - i);
+      at(i, j) = static_cast<uint8_t>(left);
+    }
     const char32_t ai = a[i - 1];
     for (; j <= in_band; ++j) {
       const int cost = ai == b[j - 1] ? 0 : 1;
@@ -201,12 +211,14 @@ void fill_band(const char32_t* a, const char32_t* b, size_t rows, size_t cols, s
 // counting the edits it takes into p.
 template <class At>
 void walk_back(EditProfile& p, const char32_t* a, size_t n, const char32_t* b, size_t m, size_t rows, size_t cols,
-               At&& at) {
+               size_t common, At&& at) {
   size_t i = rows, j = cols;
   auto touch_first = [&](size_t pos) {
     if (pos == 0) p.first_letter = 1;
   };
-  while (i > 0 || j > 0) {
+  // On the diagonal within the common prefix the rest is matches (each
+  // cell there is 0, and a match is taken first).
+  while ((i > 0 || j > 0) && !(i == j && i <= common)) {
     const int here = at(i, j);
     if (i > 0 && j > 0 && a[i - 1] == b[j - 1] && at(i - 1, j - 1) == here) {
       --i, --j;
@@ -302,11 +314,13 @@ EditProfile edit_profile(const char32_t* a, size_t n, const char32_t* b, size_t 
   const size_t band = distance < 0 ? std::max(rows, cols) : std::max(static_cast<size_t>(distance), gap);
   // The band, the distance at its end and the walk back, on either table.
   // A distance given too small leaves the end off the band: the whole table.
+  size_t common = 0;
+  while (common < rows && common < cols && a[common] == b[common]) ++common;
   auto profile_on = [&](auto&& at) {
-    fill_band(a, b, rows, cols, band, at);
+    fill_band(a, b, rows, cols, band, common, at);
     p.distance = at(rows, cols);
     if (p.distance > band && band < std::max(rows, cols)) return edit_profile(a, n, b, m, -1);
-    walk_back(p, a, n, b, m, rows, cols, at);
+    walk_back(p, a, n, b, m, rows, cols, common, at);
     return p;
   };
   if (band <= kBandedMaxBand) {
