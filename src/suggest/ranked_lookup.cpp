@@ -1090,18 +1090,17 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
             }
           }
           for (const uint32_t x : sound_entries) check(x, typo_d + 1, reach, true);
-          const std::vector<RankedCandidate>& best = ranker.ranked_best();
-          if (ranker.ranked_accepted() || !best.empty()) {
+          if (ranker.ranked_accepted() || ranker.ranked_size() > 0) {
             std::string& s = out.bytes[asker];
             put(s, word);
             put(s, static_cast<uint8_t>(ranker.ranked_accepted()));
-            put(s, static_cast<uint32_t>(best.size()));
-            for (const auto& cand : best) {
-              put(s, cand.score);
-              put(s, cand.distance);
-              put(s, static_cast<uint32_t>(cand.word.size()));
-              s.append(cand.word);
-            }
+            put(s, static_cast<uint32_t>(ranker.ranked_size()));
+            ranker.each_ranked([&](std::string_view spelled, int64_t score, uint8_t distance) {
+              put(s, score);
+              put(s, distance);
+              put(s, static_cast<uint32_t>(spelled.size()));
+              s.append(spelled);
+            });
           }
           if (taken == record_size) break;
           w = take_word(word);

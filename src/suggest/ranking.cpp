@@ -16,27 +16,39 @@ bool better(const RankedCandidate& x, const RankedCandidate& y) {
   return x.word < y.word;
 }
 
-// Keeps best, best first, the best `top` distinct words: offered in any
+}  // namespace
+
+// Keeps best_, best first, the best `top` distinct words: offered in any
 // order, the same words end up there.
-void offer_to(std::vector<RankedCandidate>& best, size_t top, RankedCandidate&& c) {
-  // best is in `better` order, a strict order of distinct words: a word
+void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distance) {
+  // best_ is in `better` order, a strict order of distinct words: a word
   // already there moves up when it improves; a new one goes in its place.
   // One that is no better than the last changes nothing (a word there
   // scores at least as well as the last).
-  if (top == 0 || (best.size() == top && !better(c, best.back()))) return;
-  for (auto it = best.begin(); it != best.end(); ++it)
-    if (it->word == c.word) {
-      if (better(c, *it)) {
-        *it = std::move(c);
-        std::rotate(std::upper_bound(best.begin(), it, *it, better), it, it + 1);
+  if (top_ == 0) return;
+  auto better_than = [&](const Kept& k) {  // (score, word) ahead of k
+    return score != k.score ? score > k.score : word < kept_word(k);
+  };
+  if (best_.size() == top_ && !better_than(best_.back())) return;
+  for (auto it = best_.begin(); it != best_.end(); ++it)
+    if (kept_word(*it) == word) {
+      if (better_than(*it)) {
+        it->score = score;  // (the same word: its spelling stays)
+        it->distance = distance;
+        const Kept moved = *it;
+        std::rotate(
+            std::upper_bound(best_.begin(), it, moved, [&](const Kept& x, const Kept& y) { return better(x, y); }), it,
+            it + 1);
       }
       return;
     }
-  best.insert(std::upper_bound(best.begin(), best.end(), c, better), std::move(c));
-  if (best.size() > top) best.pop_back();
+  const Kept added{score, static_cast<uint32_t>(words_.size()), static_cast<uint32_t>(word.size()), distance};
+  words_.append(word);
+  best_.insert(
+      std::upper_bound(best_.begin(), best_.end(), added, [&](const Kept& x, const Kept& y) { return better(x, y); }),
+      added);
+  if (best_.size() > top_) best_.pop_back();
 }
-
-}  // namespace
 
 SuggestionRanker::SuggestionRanker(const ChannelWeights& w) : w_(w) {
   // The cheapest edit of each kind (negative costs count as none), the
@@ -72,6 +84,7 @@ void SuggestionRanker::start(std::string_view typo, size_t top) {
   typo_ = typo;
   top_ = top;
   best_.clear();
+  words_.clear();
   entry_.resize(typo.size() + 1);
   folded_.resize(typo.size() + 1);
   n_ = decode_utf8(typo, entry_.data());
@@ -144,16 +157,16 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
   word_.clear();
   spell_in_case(spelled, m, pattern_, word_);
   if (word_ == typo_) return;  // the typo itself is no suggestion
-  offer_to(best_, top_, RankedCandidate{word_, score, f.distance});
+  keep(word_, score, f.distance);
 }
 
 RankedWord SuggestionRanker::finish() {
   RankedWord out;
   out.accepted = accepted_ && top_ > 0;
-  // Moved out element by element: best_ keeps its capacity for the next
-  // word (moving the vector made every word grow it again).
-  out.best.assign(std::make_move_iterator(best_.begin()), std::make_move_iterator(best_.end()));
+  out.best.reserve(best_.size());
+  for (const Kept& k : best_) out.best.push_back(RankedCandidate{std::string(kept_word(k)), k.score, k.distance});
   best_.clear();
+  words_.clear();
   return out;
 }
 

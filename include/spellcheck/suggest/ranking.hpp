@@ -93,9 +93,14 @@ class SuggestionRanker {
   void offer(const FoundEntry& f, int64_t prior);
   RankedWord finish();
   // What finish() gives, read in place (for a caller that copies it out
-  // anyway: no vector per word); start() clears it.
+  // anyway: no vector per word); start() clears it. f(word, score,
+  // distance) per candidate, best first.
   bool ranked_accepted() const { return accepted_ && top_ > 0; }
-  const std::vector<RankedCandidate>& ranked_best() const { return best_; }
+  size_t ranked_size() const { return best_.size(); }
+  template <class F>
+  void each_ranked(F&& f) const {
+    for (const Kept& k : best_) f(kept_word(k), k.score, k.distance);
+  }
 
  private:
   const ChannelWeights& w_;
@@ -110,8 +115,24 @@ class SuggestionRanker {
   CasePattern pattern_{};
   bool accepts_by_case_ = false, accepted_ = false;
   std::vector<char32_t> folded_, entry_, folded_entry_;
-  std::string typo_sound_;             // phonetic_key of the folded typo
-  std::vector<RankedCandidate> best_;  // best first, distinct words
+  std::string typo_sound_;  // phonetic_key of the folded typo
+  // The top: small records, best first, distinct words, whose spellings
+  // are in words_ (appended as they come in; start() empties it). Offers
+  // move records, not strings.
+  struct Kept {
+    int64_t score = 0;
+    uint32_t at = 0;  // the word: words_[at, at + size)
+    uint32_t size = 0;
+    uint8_t distance = 0;
+  };
+  std::string_view kept_word(const Kept& k) const { return std::string_view(words_).substr(k.at, k.size); }
+  bool better(const Kept& x, const Kept& y) const {
+    if (x.score != y.score) return x.score > y.score;
+    return kept_word(x) < kept_word(y);
+  }
+  void keep(std::string_view word, int64_t score, uint8_t distance);
+  std::vector<Kept> best_;
+  std::string words_;
   std::string word_;
 };
 
