@@ -271,6 +271,26 @@ bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
   return key_distance(x, n, y, m, max) <= max;
 }
 
+void sound_alike_runs(const SoundPosting* first, const SoundPosting* last, uint64_t typo,
+                      std::vector<std::pair<const SoundPosting*, const SoundPosting*>>& runs) {
+  // Short lists are scanned whole: the searches would cost more.
+  constexpr std::ptrdiff_t kScanned = 16;
+  if ((typo & 0xFF) == kLongSoundKey || last - first <= kScanned) {
+    if (first != last) runs.emplace_back(first, last);
+    return;
+  }
+  auto from = [&](const SoundPosting* lo, uint64_t key) {
+    return std::partition_point(lo, last, [&](const SoundPosting& x) { return x.key < key; });
+  };
+  const uint64_t letter = typo >> 56;
+  const SoundPosting* none_end = from(first, uint64_t{1} << 56);
+  if (first != none_end) runs.emplace_back(first, none_end);
+  if (letter == 0) return;  // (its run was the first)
+  const SoundPosting* run = from(none_end, letter << 56);
+  const SoundPosting* run_end = letter == 0xFF ? last : from(run, (letter + 1) << 56);
+  if (run != run_end) runs.emplace_back(run, run_end);
+}
+
 int packed_key_distance(uint64_t a, uint64_t b) {
   if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return -1;
   if (((a ^ b) << 8) == 0) return 0;

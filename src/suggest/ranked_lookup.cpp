@@ -133,16 +133,25 @@ int32_t checked_prior(int64_t prior) {
 // words with a count of sound_min_count or more, and only those are stored
 // so). A typo asks for both; a word with a lower count is then never
 // scanned by the typo's deletes only to be refused.
+constexpr uint64_t kEqualKey = 0x5D1F0A3C9E4B7261ULL;  // marks the key itself apart from deletes
 void sound_lookups(std::string_view key, int sound_distance, bool near, std::vector<uint64_t>& out) {
   // A key's bytes, one per code point as before; only the first 64 are
   // hashed (prefix_deletes' cap), so a stack array does.
   char32_t k[64];
   const size_t n = std::min<size_t>(key.size(), 64);
   for (size_t i = 0; i < n; ++i) k[i] = static_cast<char32_t>(key[i]);
-  constexpr uint64_t kEqualKey = 0x5D1F0A3C9E4B7261ULL;  // marks the key itself apart from deletes
   out.clear();
   if (near && sound_distance > 0) prefix_deletes(k, n, DeleteParams{sound_distance, 64}, out);
   out.push_back(code_point_hash(k, n) ^ kEqualKey);
+}
+
+// The equal-key lookup of a short packed key (pack_sound_key): as
+// sound_lookups makes it.
+uint64_t equal_key_lookup(uint64_t packed) {
+  char32_t k[6];
+  const size_t n = packed & 0xFF;
+  for (size_t i = 0; i < n; ++i) k[i] = static_cast<char32_t>(static_cast<char>((packed >> (8 * (i + 1))) & 0xFF));
+  return code_point_hash(k, n) ^ kEqualKey;
 }
 
 // A received record: where it starts in the exchange's data and which rank
@@ -573,7 +582,7 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
     for (auto& pr : pairs) {
       pr.first = get<uint64_t>(q);
       pr.second.entry = get<uint64_t>(q);
-      pr.second.key = get<uint64_t>(q);
+      pr.second.key = get<uint64_t>(q);  // (the order a delete's postings go in: SoundPosting)
     }
     sounds_.build(std::move(pairs));
   }
@@ -831,11 +840,27 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
           l.bucket_postings += static_cast<size_t>(found.second - found.first);
           l.buckets.push_back(found);
         }
-        for (uint32_t k = 0; k < ns; ++k) {
-          const auto found = sounds_.find(get<uint64_t>(c));
-          prefetch_list(found.first, found.second);
-          l.sound_postings += static_cast<size_t>(found.second - found.first);
-          l.sounds.push_back(found);
+        if (ns > 0) {
+          // Of the deletes' lists, only the runs that can sound alike; the
+          // key's own list (equal keys) whole.
+          const char* hashes = c;
+          c += ns * 8ULL;
+          const uint64_t typo = get<uint64_t>(c);
+          const uint64_t equal = (typo & 0xFF) == kLongSoundKey ? 0 : equal_key_lookup(typo);
+          for (uint32_t k = 0; k < ns; ++k) {
+            const uint64_t h = get<uint64_t>(hashes);
+            const auto [first, last] = sounds_.find(h);
+            const size_t before = l.sounds.size();
+            if (h == equal) {
+              if (first != last) l.sounds.emplace_back(first, last);
+            } else {
+              sound_alike_runs(first, last, typo, l.sounds);
+            }
+            for (size_t r = before; r < l.sounds.size(); ++r) {
+              prefetch_list(l.sounds[r].first, l.sounds[r].second);
+              l.sound_postings += static_cast<size_t>(l.sounds[r].second - l.sounds[r].first);
+            }
+          }
         }
       };
       in_stages<Located>(lo, hi, prefetch, locate, [&](size_t r, Located& this_record) {

@@ -316,3 +316,42 @@ TEST_CASE("packed phonetic keys: the same verdicts as the keys themselves") {
   CHECK(alike > 1000);
   CHECK(wrong == 0);
 }
+
+TEST_CASE("sound_alike_runs: every posting that sounds alike and is not an equal key lies in the runs") {
+  // Keys over a few letters, words beginning with a few letters (0 and
+  // 0xFF among them: the ends of the order), some long keys; lists short
+  // (scanned whole) and long (searched).
+  std::mt19937 rng(57);
+  const std::string letters = "KST";
+  const char32_t firsts[] = {0, U'a', U'b', U'c', 0xFF, 0x1FF};
+  auto random_key = [&]() {
+    std::string k(rng() % 8, 'K');
+    for (char& c : k) c = letters[rng() % letters.size()];
+    return k;
+  };
+  size_t wrong = 0, kept = 0, left_out = 0;
+  std::vector<std::pair<const SoundPosting*, const SoundPosting*>> runs;
+  for (int t = 0; t < 2000; ++t) {
+    std::vector<SoundPosting> list(t % 2 ? rng() % 16 : 17 + rng() % 200);
+    for (size_t i = 0; i < list.size(); ++i) list[i] = SoundPosting{pack_sound_key(random_key(), firsts[rng() % 6]), i};
+    std::sort(list.begin(), list.end());
+    const uint64_t typo = pack_sound_key(random_key(), firsts[rng() % 6]);
+    runs.clear();
+    sound_alike_runs(list.data(), list.data() + list.size(), typo, runs);
+    std::vector<int> in_runs(list.size(), 0);
+    for (const auto& [first, last] : runs) {
+      wrong += first < list.data() || last > list.data() + list.size() || first >= last;
+      for (const SoundPosting* x = first; x < last; ++x) ++in_runs[static_cast<size_t>(x - list.data())];
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+      wrong += in_runs[i] > 1;  // runs do not overlap
+      const bool equal = (typo & 0xFF) != kLongSoundKey && ((typo ^ list[i].key) << 8) == 0;
+      if (packed_sounds_alike(typo, list[i].key, 1) && !equal) wrong += in_runs[i] == 0;
+      kept += in_runs[i];
+      left_out += in_runs[i] == 0;
+    }
+  }
+  CHECK(wrong == 0);
+  CHECK(left_out > 10000);  // the long lists are narrowed: the test is not vacuous
+  CHECK(kept > 10000);
+}

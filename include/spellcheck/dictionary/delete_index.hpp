@@ -257,12 +257,15 @@ class PostingTable {
 // Delete -> buckets (ranked_lookup: owner rank << 32 | bucket number).
 using DeleteTable = PostingTable<uint64_t>;
 
-// A sound-alike entry: (owner rank << 32 | entry) and its phonetic key
-// packed (pack_sound_key), so the table's owner can drop entries whose key
-// is too far from the typo's before anything travels.
+// A sound-alike entry: its phonetic key packed (pack_sound_key) and (owner
+// rank << 32 | entry), so the table's owner can drop entries whose key is
+// too far from the typo's before anything travels. A delete's postings are
+// in this order, so by the key's top byte, the word's first letter, first
+// (long keys, 0 there, before all): a typo's deletes need only its own
+// letter's run and that first one (sound_alike_runs).
 struct SoundPosting {
-  uint64_t entry = 0;
   uint64_t key = 0;
+  uint64_t entry = 0;
   auto operator<=>(const SoundPosting&) const = default;
 };
 using SoundTable = PostingTable<SoundPosting>;
@@ -278,6 +281,14 @@ uint64_t pack_sound_key(std::string_view key, char32_t first_letter);
 // begin with the same letter (on the tuning lists, those that do not never
 // ranked). Long keys pass here (the exact test runs at the entry's owner).
 bool packed_sounds_alike(uint64_t a, uint64_t b, int max);
+// The runs of a delete's postings [first, last) (in SoundPosting order)
+// that can hold an entry packed_sounds_alike with the packed key `typo` and
+// not equal to it: those beginning with typo's letter and those beginning
+// with none (long keys; 0 as a letter). Other letters sound alike only with
+// an equal key, which the typo's equal-key lookup finds. Appends them to
+// runs; a long typo key gets the whole list.
+void sound_alike_runs(const SoundPosting* first, const SoundPosting* last, uint64_t typo,
+                      std::vector<std::pair<const SoundPosting*, const SoundPosting*>>& runs);
 bool sounds_alike(std::string_view key_a, char32_t first_a, std::string_view key_b, char32_t first_b, int max);
 // osa_distance of two packed keys, 0, 1 or 2 for more; -1 when either is
 // long (kLongSoundKey: compare the keys themselves).
