@@ -236,7 +236,7 @@ class Pipeline {
   // mode), the lookups, the lines. Returns the exit status.
   int ranked() {
     build_ranked_index();
-    std::vector<RankedWord> ranked;
+    RankedResults ranked;
     RankedCounts counts;
     {
       PhaseTimer pt(t_, "ranked");
@@ -245,7 +245,7 @@ class Pipeline {
       ranked = ranked_index_.suggest(comm_, judged_.misspelled, channel_weights(), counts);
     }
     uint64_t accepted = 0;
-    for (const auto& r : ranked) accepted += r.accepted;
+    for (size_t i = 0; i < ranked.size(); ++i) accepted += ranked.accepted(i);
     {
       PhaseTimer pt(t_, "report");
       ExtraFn extra;
@@ -253,9 +253,9 @@ class Pipeline {
         extra = [&](size_t i, std::string& x) {
           append_occurrences(x, judged_, line_table_, i);
           x += '\t';
-          for (size_t k = 0; k < ranked[i].best.size(); ++k) {
+          for (size_t k = 0; k < ranked.candidates(i); ++k) {
             if (k) x += ' ';
-            x += ranked[i].best[k].word;
+            x += ranked.word(i, k);
           }
         };
       std::string run_bytes;

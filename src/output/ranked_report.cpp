@@ -8,12 +8,11 @@
 
 namespace spellcheck {
 
-std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
+std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {
   // Every line (and its extra) is made in one pass in word order, into one
-  // buffer: each word's candidates, scattered over the heap, are read once,
-  // in the order they were made. The lines then go into the run in SPEC
-  // order, by a key deciding most comparisons (report.hpp).
+  // buffer; the lines then go into the run in SPEC order, by a key deciding
+  // most comparisons (report.hpp).
   struct Line {
     uint64_t key = 0;
     uint32_t word = 0, candidates = 0;
@@ -24,31 +23,31 @@ std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>
   lines.reserve(words.size());
   std::string text;
   for (uint32_t i = 0; i < words.size(); ++i) {
-    const RankedWord& r = ranked[i];
-    if (r.accepted) continue;
+    if (ranked.accepted(i)) continue;
+    const size_t n = ranked.candidates(i);
     Line l;
     l.word = i;
-    l.candidates = static_cast<uint32_t>(r.best.size());
+    l.candidates = static_cast<uint32_t>(n);
     l.key = spec_order_key(l.candidates, words[i]);
     l.at = text.size();
     if (format == OutputFormat::text) {
       text.append(words[i]);
       text.append(": ");
-      for (const auto& c : r.best) {
+      for (size_t k = 0; k < n; ++k) {
         text.push_back(' ');
-        text.append(c.word);
+        text.append(ranked.word(i, k));
       }
     } else {
       text += "{\"word\":";
       append_json_string(text, words[i]);
       if (!occurrences.empty()) text += ",\"occurrences\":" + std::to_string(occurrences[i]);
       text += ",\"suggestions\":[";
-      for (size_t k = 0; k < r.best.size(); ++k) {
+      for (size_t k = 0; k < n; ++k) {
         char score[32];
-        std::snprintf(score, sizeof score, "%.3f", static_cast<double>(r.best[k].score) / 1000.0);
+        std::snprintf(score, sizeof score, "%.3f", static_cast<double>(ranked.score(i, k)) / 1000.0);
         text += k ? ",{\"word\":" : "{\"word\":";
-        append_json_string(text, r.best[k].word);
-        text += ",\"distance\":" + std::to_string(r.best[k].distance) + ",\"score\":" + score + "}";
+        append_json_string(text, ranked.word(i, k));
+        text += ",\"distance\":" + std::to_string(ranked.distance(i, k)) + ",\"score\":" + score + "}";
       }
       text += "]}";
     }

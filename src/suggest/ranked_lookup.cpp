@@ -630,22 +630,21 @@ std::vector<uint32_t> locality_order(const WordList& words) {
 }
 }  // namespace
 
-std::vector<RankedWord> RankedIndex::suggest(const mpi::Comm& comm, const WordList& given,
-                                             const ChannelWeights& weights, RankedCounts& counts) const {
+RankedResults RankedIndex::suggest(const mpi::Comm& comm, const WordList& given, const ChannelWeights& weights,
+                                   RankedCounts& counts) const {
   if (given.size() > std::numeric_limits<uint32_t>::max()) throw std::length_error("over 2^32 words on one rank");
   const std::vector<uint32_t> order = locality_order(given);
   WordList words;
   words.bytes.reserve(given.bytes.size());
   words.starts.reserve(given.size());
   for (const uint32_t i : order) words.push_back(given[i]);
-  std::vector<RankedWord> sorted = suggest_in_order(comm, words, weights, counts);
-  std::vector<RankedWord> result(given.size());
-  for (size_t j = 0; j < order.size(); ++j) result[order[j]] = std::move(sorted[j]);
+  RankedResults result = suggest_in_order(comm, words, weights, counts);
+  result.reorder(order);
   return result;
 }
 
-std::vector<RankedWord> RankedIndex::suggest_in_order(const mpi::Comm& comm, const WordList& words,
-                                                      const ChannelWeights& weights, RankedCounts& counts) const {
+RankedResults RankedIndex::suggest_in_order(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                            RankedCounts& counts) const {
   const std::vector<EntryCheck> checks = entry_checks(weights);
   if (params_.sound_distance < 0 || params_.sound_gate == kNoSoundGate) {
     if (params_.sound_distance >= 0) counts.sound_words += words.size();
@@ -654,27 +653,32 @@ std::vector<RankedWord> RankedIndex::suggest_in_order(const mpi::Comm& comm, con
   // A word with a candidate this good within the distance is not looked
   // up by sound: a sound-alike (3 edits or more) rarely outranks it, and
   // the sound-key lookups are about a third of the work.
-  std::vector<RankedWord> result = lookup(comm, words, weights, checks, counts, Pass::buckets);
+  RankedResults result = lookup(comm, words, weights, checks, counts, Pass::buckets);
   WordList unsure;
   std::vector<size_t> where;
   for (size_t i = 0; i < words.size(); ++i)
-    if (!result[i].accepted && (result[i].best.empty() || result[i].best.front().score < params_.sound_gate)) {
+    if (!result.accepted(i) && (result.candidates(i) == 0 || result.score(i, 0) < params_.sound_gate)) {
       unsure.push_back(words[i]);
       where.push_back(i);
     }
   counts.sound_words += unsure.size();
-  std::vector<RankedWord> sounds = lookup(comm, unsure, weights, checks, counts, Pass::sounds);
-  for (size_t j = 0; j < where.size(); ++j) merge_ranked(result[where[j]], std::move(sounds[j]), params_.top);
+  const RankedResults sounds = lookup(comm, unsure, weights, checks, counts, Pass::sounds);
+  RankingMerger merger;
+  for (size_t j = 0; j < where.size(); ++j) {
+    merger.start();
+    merger.add(result, where[j]);
+    merger.add(sounds, j);
+    merger.finish(result, where[j], params_.top);
+  }
   return result;
 }
 
-std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
-                                            const std::vector<EntryCheck>& entry_checks, RankedCounts& counts,
-                                            Pass pass) const {
+RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                  const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const {
   const int p = comm.size();
   const size_t n = words.size();
   const size_t per_round = std::max<size_t>(1, params_.words_per_round);
-  std::vector<RankedWord> result(n);
+  RankedResults result(n);
   const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
   const int max_d = params_.deletes.max_distance;
   const bool two_tables = rare_distance_ < max_d;
@@ -690,6 +694,8 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
   std::vector<std::vector<std::string>> req_parts, fwd_parts;
   std::vector<Part> parts;
   mpi::Bytes sent, asked, forwarded, found;
+  std::vector<std::pair<uint32_t, const char*>> replies;  // step 4: (word, its reply)
+  RankingMerger merger;
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
     const size_t m = e - b;
@@ -1141,21 +1147,37 @@ std::vector<RankedWord> RankedIndex::lookup(const mpi::Comm& comm, const WordLis
     }
     mpi::alltoallv_bytes(comm, sent, found);
 
-    // 4. Merge each word's parts from the owners that answered.
+    // 4. Merge each word's parts from the owners that answered (sorted by
+    //    word, a word's parts lie together).
+    replies.clear();
     for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
+      const char* at = c;
       const uint32_t word = get<uint32_t>(c);
-      RankedWord part;
-      part.accepted = get<uint8_t>(c) != 0;
+      c += 1;  // accepted
       const uint32_t k = get<uint32_t>(c);
-      part.best.resize(k);
-      for (auto& cand : part.best) {
-        cand.score = get<int64_t>(c);
-        cand.distance = get<uint8_t>(c);
-        const uint32_t len = get<uint32_t>(c);
-        cand.word.assign(c, len);
-        c += len;
+      for (uint32_t j = 0; j < k; ++j) {
+        c += 9;  // score, distance
+        c += get<uint32_t>(c);
       }
-      merge_ranked(result[b + word], std::move(part), params_.top);
+      replies.emplace_back(word, at);
+    }
+    std::sort(replies.begin(), replies.end());
+    for (size_t r = 0; r < replies.size();) {
+      const uint32_t word = replies[r].first;
+      merger.start();
+      for (; r < replies.size() && replies[r].first == word; ++r) {
+        const char* c = replies[r].second + 4;
+        if (get<uint8_t>(c) != 0) merger.accept();
+        const uint32_t k = get<uint32_t>(c);
+        for (uint32_t j = 0; j < k; ++j) {
+          const int64_t score = get<int64_t>(c);
+          const uint8_t distance = get<uint8_t>(c);
+          const uint32_t len = get<uint32_t>(c);
+          merger.add(std::string_view(c, len), score, distance);
+          c += len;
+        }
+      }
+      merger.finish(result, b + word, params_.top);
     }
   }
   return result;

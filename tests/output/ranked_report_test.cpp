@@ -54,8 +54,8 @@ TEST_CASE("make_ranked_run: SPEC line order, accepted words dropped, text format
   r.push_back(ranked({"\xC3\xA9t\xC3\xA9"}));
   words.push_back("zz");  // 7: one
   r.push_back(ranked({"z"}));
-  const std::string run =
-      make_ranked_run(words, r, OutputFormat::text, {}, [](size_t i, std::string& x) { x += "#" + std::to_string(i); });
+  const std::string run = make_ranked_run(words, RankedResults(r), OutputFormat::text, {},
+                                          [](size_t i, std::string& x) { x += "#" + std::to_string(i); });
   const auto lines = read_run(run);
   REQUIRE(lines.size() == 7);
   CHECK(lines[0].line == "aaa: \n");
@@ -76,9 +76,9 @@ TEST_CASE("make_ranked_run: SPEC line order, accepted words dropped, text format
 
 TEST_CASE("make_ranked_run: no words, or all accepted: an empty run") {
   WordList words;
-  CHECK(make_ranked_run(words, {}, OutputFormat::text, {}).empty());
+  CHECK(make_ranked_run(words, RankedResults(), OutputFormat::text, {}).empty());
   words.push_back("PARIS");
-  CHECK(make_ranked_run(words, {ranked({"x"}, true)}, OutputFormat::jsonl, {}).empty());
+  CHECK(make_ranked_run(words, RankedResults({ranked({"x"}, true)}), OutputFormat::jsonl, {}).empty());
 }
 
 TEST_CASE("make_ranked_run: jsonl") {
@@ -89,7 +89,7 @@ TEST_CASE("make_ranked_run: jsonl") {
   words.push_back("say\"hi\\");
   r.push_back(ranked({}));
   SUBCASE("word-list mode: no occurrences") {
-    const std::string run = make_ranked_run(words, r, OutputFormat::jsonl, {});
+    const std::string run = make_ranked_run(words, RankedResults(r), OutputFormat::jsonl, {});
     const auto lines = read_run(run);
     REQUIRE(lines.size() == 2);
     CHECK(lines[0].line == "{\"word\":\"say\\\"hi\\\\\",\"suggestions\":[]}\n");
@@ -100,7 +100,7 @@ TEST_CASE("make_ranked_run: jsonl") {
     CHECK(lines[1].candidates == 2);
   }
   SUBCASE("document mode: occurrences") {
-    const std::string run = make_ranked_run(words, r, OutputFormat::jsonl, {3, 12});
+    const std::string run = make_ranked_run(words, RankedResults(r), OutputFormat::jsonl, {3, 12});
     const auto lines = read_run(run);
     REQUIRE(lines.size() == 2);
     CHECK(lines[0].line == "{\"word\":\"say\\\"hi\\\\\",\"occurrences\":12,\"suggestions\":[]}\n");
@@ -113,7 +113,7 @@ TEST_CASE("make_ranked_run: jsonl") {
     one.best.push_back(RankedCandidate{"a", 12345, 1});
     one.best.push_back(RankedCandidate{"b", -5, 2});
     one.best.push_back(RankedCandidate{"c", 0, 2});
-    const std::string run = make_ranked_run(w1, {one}, OutputFormat::jsonl, {});
+    const std::string run = make_ranked_run(w1, RankedResults({one}), OutputFormat::jsonl, {});
     const auto lines = read_run(run);
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].line ==

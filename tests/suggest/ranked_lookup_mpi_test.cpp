@@ -301,7 +301,7 @@ TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on
           (me == 0 && static_cast<int>(i % static_cast<size_t>(p + 1)) == p))
         mine.push_back(w.words[i]);
     RankedCounts counts;
-    const std::vector<RankedWord> got = index.suggest(comm, mine, weights, counts);
+    const RankedResults got = index.suggest(comm, mine, weights, counts);
     CHECK(got.size() == mine.size());
     uint64_t with_candidates = 0, accepted = 0, same = 0;
     for (size_t i = 0; i < std::min(got.size(), mine.size()); ++i) {
@@ -372,7 +372,7 @@ TEST_CASE("Words that share a prefix share their lookups, each at its own distan
     WordList mine;
     for (size_t i = 0; i < w.words.size(); ++i) mine.push_back(w.words[(i + static_cast<size_t>(me)) % w.words.size()]);
     RankedCounts counts;
-    const std::vector<RankedWord> got = index.suggest(comm, mine, weights, counts);
+    const RankedResults got = index.suggest(comm, mine, weights, counts);
     REQUIRE(got.size() == mine.size());
     const std::map<std::string, uint64_t> none;
     size_t with_candidates = 0;
@@ -430,7 +430,8 @@ TEST_CASE("An index read from the index cache answers exactly as the one built")
       if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.words[i]);
     RankedCounts counts;
     std::string all;
-    for (const RankedWord& r : index.suggest(comm, mine, weights, counts)) all += show(r) + "\n";
+    const RankedResults got = index.suggest(comm, mine, weights, counts);
+    for (size_t i = 0; i < got.size(); ++i) all += show(got[i]) + "\n";
     return all;
   };
   auto files = [&] {

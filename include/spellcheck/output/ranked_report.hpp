@@ -11,14 +11,14 @@
 
 #include "spellcheck/input/word_list.hpp"
 #include "spellcheck/output/report.hpp"
-#include "spellcheck/suggest/ranking.hpp"
+#include "spellcheck/suggest/ranked_results.hpp"
 
 namespace spellcheck {
 
 enum class OutputFormat { text, jsonl };
 
 // occurrences: per word, or empty (word-list mode).
-std::string make_ranked_run(const WordList& words, const std::vector<RankedWord>& ranked, OutputFormat format,
+std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra = {});
 
 }  // namespace spellcheck

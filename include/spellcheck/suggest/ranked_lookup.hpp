@@ -44,6 +44,7 @@
 #include "spellcheck/dictionary/delete_index.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
 #include "spellcheck/input/word_list.hpp"
+#include "spellcheck/suggest/ranked_results.hpp"
 #include "spellcheck/suggest/ranking.hpp"
 
 namespace spellcheck {
@@ -114,8 +115,8 @@ class RankedIndex {
   // Collective: the ranked suggestions of this rank's words, one per word.
   // With a sound gate, two passes: entries within the distance for every
   // word, then sound-alikes for the words whose best scores below the gate.
-  std::vector<RankedWord> suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
-                                  RankedCounts& counts) const;
+  RankedResults suggest(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                        RankedCounts& counts) const;
 
   size_t bytes() const {
     return buckets_.bytes() + deletes_all_.bytes() + deletes_frequent_.bytes() + sounds_.bytes() +
@@ -141,10 +142,10 @@ class RankedIndex {
   // sound-alikes beyond it, or both.
   enum class Pass { buckets, sounds, both };
   // suggest() on words already in locality order.
-  std::vector<RankedWord> suggest_in_order(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
-                                           RankedCounts& counts) const;
-  std::vector<RankedWord> lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
-                                 const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
+  RankedResults suggest_in_order(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                 RankedCounts& counts) const;
+  RankedResults lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                       const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
   std::vector<EntryCheck> entry_checks(const ChannelWeights& weights) const;
   // build()'s parts: the tables from the entries and frequencies, with the
   // delete filter (what the cache holds), and the collection's counts

@@ -1,0 +1,97 @@
+#pragma once
+// Every word's ranking (ranking.hpp) in three flat arrays: per word where
+// its candidates are, the candidates, their spellings. What ranked_lookup
+// returns and the ranked report reads: a vector of RankedWord held a heap
+// block per word and a string per candidate (about 100 MB per rank on
+// docs/large), and reading them back was a cache miss per word.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "spellcheck/suggest/ranking.hpp"
+
+namespace spellcheck {
+
+class RankedResults {
+ public:
+  RankedResults() = default;
+  explicit RankedResults(size_t words) : words_(words) {}
+  explicit RankedResults(const std::vector<RankedWord>& ranked);
+
+  size_t size() const { return words_.size(); }
+  bool accepted(size_t i) const { return words_[i].accepted; }
+  size_t candidates(size_t i) const { return words_[i].count; }
+  // Candidate k of word i, best first.
+  std::string_view word(size_t i, size_t k) const {
+    const Candidate& c = candidates_[words_[i].first + k];
+    return std::string_view(text_).substr(c.at, c.size);
+  }
+  int64_t score(size_t i, size_t k) const { return candidates_[words_[i].first + k].score; }
+  uint8_t distance(size_t i, size_t k) const { return candidates_[words_[i].first + k].distance; }
+  // Word i as a RankedWord (tests, tools).
+  RankedWord operator[](size_t i) const;
+
+  // Word i accepted (no candidates).
+  void set_accepted(size_t i) { words_[i] = Word{0, 0, true}; }
+  // Word i's candidates from here on: call add() for each, best first.
+  void start(size_t i) { words_[i] = Word{candidates_.size(), 0, false}; }
+  void add(size_t i, std::string_view spelled, int64_t score, uint8_t distance) {
+    candidates_.push_back(Candidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
+    text_.append(spelled);
+    ++words_[i].count;
+  }
+  // Word j becomes word order[j] (order: a permutation of the words).
+  void reorder(const std::vector<uint32_t>& order);
+
+ private:
+  struct Word {
+    size_t first = 0;  // into candidates_
+    uint32_t count = 0;
+    bool accepted = false;
+  };
+  struct Candidate {
+    int64_t score = 0;
+    size_t at = 0;  // into text_
+    uint32_t size = 0;
+    uint8_t distance = 0;
+  };
+  std::vector<Word> words_;
+  std::vector<Candidate> candidates_;
+  std::string text_;
+};
+
+// One word's rankings from several places (the owners of its entries, the
+// two passes), each best first with distinct words, merged into the best
+// `top` distinct words (each at its best score), as merge_ranked does.
+class RankingMerger {
+ public:
+  void start() {
+    kept_.clear();
+    text_.clear();
+    accepted_ = false;
+  }
+  void accept() { accepted_ = true; }
+  void add(std::string_view spelled, int64_t score, uint8_t distance) {
+    kept_.push_back(Kept{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
+    text_.append(spelled);
+  }
+  // Word i of r, as a part.
+  void add(const RankedResults& r, size_t i);
+  // The merged ranking as word i of out.
+  void finish(RankedResults& out, size_t i, size_t top);
+
+ private:
+  struct Kept {
+    int64_t score = 0;
+    size_t at = 0;  // into text_
+    uint32_t size = 0;
+    uint8_t distance = 0;
+  };
+  std::vector<Kept> kept_;
+  std::string text_;
+  bool accepted_ = false;
+};
+
+}  // namespace spellcheck
