@@ -58,7 +58,20 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
   n = std::min({n, p.prefix_length, size_t{64}});  // the options cap prefix_length at 64
   uint64_t packed = 0;
   if (pack_latin1(w, n, packed)) {
-    // The same strings as below, by their packed form.
+    // The same strings as below, by their packed form. Strings of
+    // different lengths differ, and the rules above leave the single
+    // deletes distinct; two pairs of positions give one string only when a
+    // letter repeats (without one, the letters kept differ), so only then
+    // are the pairs' strings made distinct, before hashing.
+    uint64_t letters[4] = {0, 0, 0, 0};
+    bool repeats = false;
+    for (size_t i = 0; i < n; ++i) {
+      const auto c = static_cast<unsigned>(w[i]);
+      repeats = repeats || ((letters[c >> 6] >> (c & 63)) & 1);
+      letters[c >> 6] |= uint64_t{1} << (c & 63);
+    }
+    uint64_t pairs[28];  // n <= 8
+    size_t paired = 0;
     out.push_back(packed_hash(packed, n));
     if (p.max_distance >= 1)
       for (size_t i = 0; i < n; ++i) {
@@ -68,11 +81,14 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
         if (p.max_distance >= 2)
           for (size_t j = i + 1; j < n; ++j) {
             if (j > i + 1 && w[j] == w[j - 1]) continue;
-            out.push_back(packed_hash(without_byte(one, j - 1), n - 2));
+            pairs[paired++] = without_byte(one, j - 1);
           }
       }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
+    if (repeats) {
+      std::sort(pairs, pairs + paired);
+      paired = static_cast<size_t>(std::unique(pairs, pairs + paired) - pairs);
+    }
+    for (size_t k = 0; k < paired; ++k) out.push_back(packed_hash(pairs[k], n - 2));
     return;
   }
   out.push_back(code_point_hash(w, n));

@@ -50,8 +50,8 @@ inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
   return code_point_hash(w, n < prefix_length ? n : prefix_length);
 }
 // The hashes of every distinct string made by deleting 0..max_distance code
-// points from w's prefix, sorted (the prefix itself included). scratch is
-// reused between calls.
+// points from w's prefix (the prefix itself included), each once, in no
+// particular order.
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
 
 // An open-addressing map from 64-bit hashes to ranges [begin, end) of an
