@@ -14,6 +14,14 @@
 
 namespace spellcheck {
 
+// A candidate whose spelling is kept in a text buffer beside it.
+struct StoredCandidate {
+  int64_t score = 0;
+  size_t at = 0;  // into the buffer
+  uint32_t size = 0;
+  uint8_t distance = 0;
+};
+
 class RankedResults {
  public:
   RankedResults() = default;
@@ -25,7 +33,7 @@ class RankedResults {
   size_t candidates(size_t i) const { return words_[i].count; }
   // Candidate k of word i, best first.
   std::string_view word(size_t i, size_t k) const {
-    const Candidate& c = candidates_[words_[i].first + k];
+    const StoredCandidate& c = candidates_[words_[i].first + k];
     return std::string_view(text_).substr(c.at, c.size);
   }
   int64_t score(size_t i, size_t k) const { return candidates_[words_[i].first + k].score; }
@@ -38,7 +46,7 @@ class RankedResults {
   // Word i's candidates from here on: call add() for each, best first.
   void start(size_t i) { words_[i] = Word{candidates_.size(), 0, false}; }
   void add(size_t i, std::string_view spelled, int64_t score, uint8_t distance) {
-    candidates_.push_back(Candidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
+    candidates_.push_back(StoredCandidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
     text_.append(spelled);
     ++words_[i].count;
   }
@@ -51,14 +59,8 @@ class RankedResults {
     uint32_t count = 0;
     bool accepted = false;
   };
-  struct Candidate {
-    int64_t score = 0;
-    size_t at = 0;  // into text_
-    uint32_t size = 0;
-    uint8_t distance = 0;
-  };
   std::vector<Word> words_;
-  std::vector<Candidate> candidates_;
+  std::vector<StoredCandidate> candidates_;  // spellings in text_
   std::string text_;
 };
 
@@ -74,7 +76,7 @@ class RankingMerger {
   }
   void accept() { accepted_ = true; }
   void add(std::string_view spelled, int64_t score, uint8_t distance) {
-    kept_.push_back(Kept{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
+    kept_.push_back(StoredCandidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
     text_.append(spelled);
   }
   // Word i of r, as a part.
@@ -83,13 +85,7 @@ class RankingMerger {
   void finish(RankedResults& out, size_t i, size_t top);
 
  private:
-  struct Kept {
-    int64_t score = 0;
-    size_t at = 0;  // into text_
-    uint32_t size = 0;
-    uint8_t distance = 0;
-  };
-  std::vector<Kept> kept_;
+  std::vector<StoredCandidate> kept_;  // spellings in text_
   std::string text_;
   bool accepted_ = false;
 };
