@@ -267,23 +267,18 @@ uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {
   return v | (static_cast<uint64_t>(first_letter & 0xFF) << 56);
 }
 
-namespace {
-
-// The key bytes of a packed key (pack_sound_key) into out; returns the length.
-size_t unpack_key(uint64_t packed, char (&out)[6]) {
+size_t unpack_sound_key(uint64_t packed, char (&out)[6]) {
   const size_t n = packed & 0xFF;
   for (size_t i = 0; i < n; ++i) out[i] = static_cast<char>((packed >> (8 * (i + 1))) & 0xFF);
   return n;
 }
-
-}  // namespace
 
 bool packed_sounds_alike(uint64_t a, uint64_t b, int max) {
   if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return true;
   if (((a ^ b) << 8) == 0) return true;      // the same key (the length and key bytes): distance 0
   if ((a >> 56) != (b >> 56)) return false;  // other first letters: the same key only
   char x[6], y[6];
-  const size_t n = unpack_key(a, x), m = unpack_key(b, y);
+  const size_t n = unpack_sound_key(a, x), m = unpack_sound_key(b, y);
   return key_distance(x, n, y, m, max) <= max;
 }
 
@@ -311,7 +306,7 @@ int packed_key_distance(uint64_t a, uint64_t b) {
   if ((a & 0xFF) == kLongSoundKey || (b & 0xFF) == kLongSoundKey) return -1;
   if (((a ^ b) << 8) == 0) return 0;
   char x[6], y[6];
-  const size_t n = unpack_key(a, x), m = unpack_key(b, y);
+  const size_t n = unpack_sound_key(a, x), m = unpack_sound_key(b, y);
   return osa_distance_within_one(x, n, y, m);
 }
 

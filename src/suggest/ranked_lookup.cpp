@@ -127,19 +127,25 @@ int32_t checked_prior(int64_t prior) {
   return static_cast<int32_t>(prior);
 }
 
+constexpr uint64_t kEqualKey = 0x5D1F0A3C9E4B7261ULL;  // marks the key itself apart from deletes
+
+// A key's bytes, one code point each, as they are hashed; only the first
+// 64 are hashed (prefix_deletes' cap), so a stack array does.
+size_t key_points(std::string_view key, char32_t (&k)[64]) {
+  const size_t n = std::min<size_t>(key.size(), 64);
+  for (size_t i = 0; i < n; ++i) k[i] = static_cast<char32_t>(key[i]);
+  return n;
+}
+
 // The sound table's keys for a phonetic key: the key itself, marked apart
 // (equal keys sound alike whatever the words' counts), and, when near, its
 // deletes up to sound_distance (keys that far apart sound alike only for
 // words with a count of sound_min_count or more, and only those are stored
 // so). A typo asks for both; a word with a lower count is then never
 // scanned by the typo's deletes only to be refused.
-constexpr uint64_t kEqualKey = 0x5D1F0A3C9E4B7261ULL;  // marks the key itself apart from deletes
 void sound_lookups(std::string_view key, int sound_distance, bool near, std::vector<uint64_t>& out) {
-  // A key's bytes, one per code point as before; only the first 64 are
-  // hashed (prefix_deletes' cap), so a stack array does.
   char32_t k[64];
-  const size_t n = std::min<size_t>(key.size(), 64);
-  for (size_t i = 0; i < n; ++i) k[i] = static_cast<char32_t>(key[i]);
+  const size_t n = key_points(key, k);
   out.clear();
   if (near && sound_distance > 0) prefix_deletes(k, n, DeleteParams{sound_distance, 64}, out);
   out.push_back(code_point_hash(k, n) ^ kEqualKey);
@@ -148,9 +154,9 @@ void sound_lookups(std::string_view key, int sound_distance, bool near, std::vec
 // The equal-key lookup of a short packed key (pack_sound_key): as
 // sound_lookups makes it.
 uint64_t equal_key_lookup(uint64_t packed) {
-  char32_t k[6];
-  const size_t n = packed & 0xFF;
-  for (size_t i = 0; i < n; ++i) k[i] = static_cast<char32_t>(static_cast<char>((packed >> (8 * (i + 1))) & 0xFF));
+  char bytes[6];
+  char32_t k[64];
+  const size_t n = key_points(std::string_view(bytes, unpack_sound_key(packed, bytes)), k);
   return code_point_hash(k, n) ^ kEqualKey;
 }
 

@@ -26,7 +26,7 @@ void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distan
   // One that is no better than the last changes nothing (a word there
   // scores at least as well as the last).
   if (top_ == 0) return;
-  auto better_than = [&](const Kept& k) {  // (score, word) ahead of k
+  auto better_than = [&](const StoredCandidate& k) {  // (score, word) ahead of k
     return score != k.score ? score > k.score : word < kept_word(k);
   };
   if (best_.size() == top_ && !better_than(best_.back())) return;
@@ -35,18 +35,18 @@ void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distan
       if (better_than(*it)) {
         it->score = score;  // (the same word: its spelling stays)
         it->distance = distance;
-        const Kept moved = *it;
-        std::rotate(
-            std::upper_bound(best_.begin(), it, moved, [&](const Kept& x, const Kept& y) { return better(x, y); }), it,
-            it + 1);
+        const StoredCandidate moved = *it;
+        std::rotate(std::upper_bound(best_.begin(), it, moved,
+                                     [&](const StoredCandidate& x, const StoredCandidate& y) { return better(x, y); }),
+                    it, it + 1);
       }
       return;
     }
-  const Kept added{score, static_cast<uint32_t>(words_.size()), static_cast<uint32_t>(word.size()), distance};
+  const StoredCandidate added{score, words_.size(), static_cast<uint32_t>(word.size()), distance};
   words_.append(word);
-  best_.insert(
-      std::upper_bound(best_.begin(), best_.end(), added, [&](const Kept& x, const Kept& y) { return better(x, y); }),
-      added);
+  best_.insert(std::upper_bound(best_.begin(), best_.end(), added,
+                                [&](const StoredCandidate& x, const StoredCandidate& y) { return better(x, y); }),
+               added);
   if (best_.size() > top_) best_.pop_back();
 }
 
@@ -164,7 +164,8 @@ RankedWord SuggestionRanker::finish() {
   RankedWord out;
   out.accepted = accepted_ && top_ > 0;
   out.best.reserve(best_.size());
-  for (const Kept& k : best_) out.best.push_back(RankedCandidate{std::string(kept_word(k)), k.score, k.distance});
+  for (const StoredCandidate& k : best_)
+    out.best.push_back(RankedCandidate{std::string(kept_word(k)), k.score, k.distance});
   best_.clear();
   words_.clear();
   return out;

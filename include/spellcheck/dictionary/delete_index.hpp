@@ -276,6 +276,9 @@ using SoundTable = PostingTable<SoundPosting>;
 // kLongSoundKey and are never filtered by it.
 inline constexpr uint64_t kLongSoundKey = 0xFF;
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter);
+// The key bytes of a short packed key (not kLongSoundKey) into out; returns
+// the length.
+size_t unpack_sound_key(uint64_t packed, char (&out)[6]);
 // Whether two words sound alike enough to be candidates beyond the edit
 // distance: keys at most max apart, and a word one key edit away must also
 // begin with the same letter (on the tuning lists, those that do not never

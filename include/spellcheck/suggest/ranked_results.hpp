@@ -14,14 +14,6 @@
 
 namespace spellcheck {
 
-// A candidate whose spelling is kept in a text buffer beside it.
-struct StoredCandidate {
-  int64_t score = 0;
-  size_t at = 0;  // into the buffer
-  uint32_t size = 0;
-  uint8_t distance = 0;
-};
-
 class RankedResults {
  public:
   RankedResults() = default;

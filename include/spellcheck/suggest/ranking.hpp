@@ -43,6 +43,15 @@ struct RankedCandidate {
   uint8_t distance = 0;
 };
 
+// A candidate whose spelling is kept in a text buffer beside it (the
+// ranker's top, RankedResults): records move, strings stay.
+struct StoredCandidate {
+  int64_t score = 0;
+  size_t at = 0;  // into the buffer
+  uint32_t size = 0;
+  uint8_t distance = 0;
+};
+
 struct RankedWord {
   // Capitals or title case of an entry (`ABOVE`, `Élan`): not a misspelling
   // in ranked mode.
@@ -99,7 +108,7 @@ class SuggestionRanker {
   size_t ranked_size() const { return best_.size(); }
   template <class F>
   void each_ranked(F&& f) const {
-    for (const Kept& k : best_) f(kept_word(k), k.score, k.distance);
+    for (const StoredCandidate& k : best_) f(kept_word(k), k.score, k.distance);
   }
 
  private:
@@ -119,19 +128,13 @@ class SuggestionRanker {
   // The top: small records, best first, distinct words, whose spellings
   // are in words_ (appended as they come in; start() empties it). Offers
   // move records, not strings.
-  struct Kept {
-    int64_t score = 0;
-    uint32_t at = 0;  // the word: words_[at, at + size)
-    uint32_t size = 0;
-    uint8_t distance = 0;
-  };
-  std::string_view kept_word(const Kept& k) const { return std::string_view(words_).substr(k.at, k.size); }
-  bool better(const Kept& x, const Kept& y) const {
+  std::string_view kept_word(const StoredCandidate& k) const { return std::string_view(words_).substr(k.at, k.size); }
+  bool better(const StoredCandidate& x, const StoredCandidate& y) const {
     if (x.score != y.score) return x.score > y.score;
     return kept_word(x) < kept_word(y);
   }
   void keep(std::string_view word, int64_t score, uint8_t distance);
-  std::vector<Kept> best_;
+  std::vector<StoredCandidate> best_;
   std::string words_;
   std::string word_;
 };
