@@ -77,7 +77,7 @@ expect_throw() {
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
     fail "$what: hang (killed by the timeout after ${secs} s)"
   elif [ "$rc" != 2 ]; then
-    fail "$what: exit $rc, want 2"; head -5 "$work/err"
+    fail "$what: exit $rc, want 2"; head -40 "$work/err"  # with a crash: Open MPI's backtrace
   elif [ "$lines" != 1 ] || ! grep -q "^spellcheck: error: .*injected fault in $phase on rank $rank\$" "$work/err"; then
     fail "$what: want one line 'spellcheck: error: ...injected fault in $phase on rank $rank', got $lines:"
     head -5 "$work/err"

@@ -685,6 +685,13 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
   const size_t n = words.size();
   const size_t per_round = std::max<size_t>(1, params_.words_per_round);
   RankedResults result(n);
+  // Room for every word's top, at most `top` candidates each, spelled in
+  // about the word's bytes (past the estimate the arrays grow as usual).
+  // The bucket pass's results later take the merged rankings of the words
+  // looked up by sound too (suggest_in_order): room for twice as many, so
+  // they are never moved.
+  const size_t tops = (pass == Pass::buckets ? 2 : 1) * params_.top;
+  result.reserve(n * tops, (words.bytes.size() + 4 * n) * tops);
   const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
   const int max_d = params_.deletes.max_distance;
   const bool two_tables = rare_distance_ < max_d;

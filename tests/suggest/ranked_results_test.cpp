@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <random>
@@ -63,6 +64,27 @@ TEST_CASE("RankedResults: rankings in, the same rankings out, reordered") {
   moved.reorder(order);
   for (size_t j = 0; j < words.size(); ++j) CHECK(show(moved[order[j]]) == show(words[j]));
   CHECK(RankedResults(3)[1].best.empty());  // a word nobody answered for: no candidates
+}
+
+TEST_CASE("RankedResults: room reserved, too little or more than the system gives, changes nothing") {
+  std::mt19937 rng(5);
+  std::vector<RankedWord> words(200);
+  for (auto& w : words) w = random_ranking(rng, 5);
+  const size_t absurd = std::numeric_limits<size_t>::max() / 2;  // refused: a hint, not an error
+  for (const auto& [candidates, text] : {std::pair<size_t, size_t>{0, 0}, {3, 7}, {2000, 4000}, {absurd, absurd}}) {
+    RankedResults r(words.size());
+    r.reserve(candidates, text);
+    for (size_t i = 0; i < words.size(); ++i) {
+      if (words[i].accepted) {
+        r.set_accepted(i);
+        continue;
+      }
+      r.start(i);
+      for (const RankedCandidate& c : words[i].best) r.add(i, c.word, c.score, c.distance);
+      if (i == 100) r.reserve(candidates, text);  // again, half-way: what is there stays
+    }
+    for (size_t i = 0; i < words.size(); ++i) CHECK(show(r[i]) == show(words[i]));
+  }
 }
 
 TEST_CASE("RankingMerger: parts merged in any order give merge_ranked's ranking of the whole") {

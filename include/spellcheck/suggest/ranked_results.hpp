@@ -6,6 +6,7 @@
 // docs/large), and reading them back was a cache miss per word.
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,17 @@ class RankedResults {
     candidates_.push_back(StoredCandidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
     text_.append(spelled);
     ++words_[i].count;
+  }
+  // Room for this many more candidates and spelling bytes. An upper bound
+  // costs address space only (pages are touched as they fill), where
+  // growing by doubling faults in and copies about twice the final size.
+  // A hint: where the system refuses the address space, they grow as usual.
+  void reserve(size_t more_candidates, size_t more_text) noexcept {
+    try {
+      candidates_.reserve(candidates_.size() + more_candidates);
+      text_.reserve(text_.size() + more_text);
+    } catch (const std::exception&) {  // bad_alloc, or length_error past max_size()
+    }
   }
   // Word j becomes word order[j] (order: a permutation of the words).
   void reorder(const std::vector<uint32_t>& order);
