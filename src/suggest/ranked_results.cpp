@@ -41,7 +41,7 @@ void RankingMerger::finish(RankedResults& out, size_t i, size_t top) {
   }
   // Best first (score, then the word byte-wise); a word taken already is
   // there at a better score, so it is skipped (at most top compares).
-  auto spelled = [&](const StoredCandidate& k) { return std::string_view(text_).substr(k.at, k.size); };
+  auto spelled = [&](const StoredCandidate& k) { return k.spelling(text_); };
   std::sort(kept_.begin(), kept_.end(), [&](const StoredCandidate& a, const StoredCandidate& b) {
     if (a.score != b.score) return a.score > b.score;
     return spelled(a) < spelled(b);

@@ -9,15 +9,6 @@
 
 namespace spellcheck {
 
-namespace {
-
-bool better(const RankedCandidate& x, const RankedCandidate& y) {
-  if (x.score != y.score) return x.score > y.score;
-  return x.word < y.word;
-}
-
-}  // namespace
-
 // Keeps best_, best first, the best `top` distinct words: offered in any
 // order, the same words end up there.
 void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distance) {
@@ -42,8 +33,7 @@ void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distan
       }
       return;
     }
-  const StoredCandidate added{score, words_.size(), static_cast<uint32_t>(word.size()), distance};
-  words_.append(word);
+  const StoredCandidate added = StoredCandidate::append(words_, word, score, distance);
   best_.insert(std::upper_bound(best_.begin(), best_.end(), added,
                                 [&](const StoredCandidate& x, const StoredCandidate& y) { return better(x, y); }),
                added);
@@ -200,31 +190,6 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
     ranker.offer(found[i], priors[i]);
   }
   return ranker.finish();
-}
-
-void merge_ranked(RankedWord& into, RankedWord&& part, size_t top) {
-  into.accepted = into.accepted || part.accepted;
-  if (into.accepted) {
-    into.best.clear();
-    return;
-  }
-  if (into.best.empty()) {
-    into.best = std::move(part.best);  // a word's first part: already a ranking
-  } else {
-    // Both lists hold distinct words: a word of part is in into at most
-    // once, and then the better of the two stays. The union, sorted, cut to
-    // top, is the list offering every word gives (the best `top` distinct
-    // words), in the vector into already has.
-    const size_t own = into.best.size();
-    for (auto& c : part.best) {
-      const auto end = into.best.begin() + static_cast<std::ptrdiff_t>(own);
-      auto same = std::find_if(into.best.begin(), end, [&](const RankedCandidate& x) { return x.word == c.word; });
-      if (same == end) into.best.push_back(std::move(c));
-      else if (better(c, *same)) *same = std::move(c);
-    }
-    std::sort(into.best.begin(), into.best.end(), better);
-  }
-  if (into.best.size() > top) into.best.resize(top);
 }
 
 }  // namespace spellcheck

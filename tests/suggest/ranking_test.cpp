@@ -16,6 +16,7 @@
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
+#include "spellcheck/suggest/ranked_results.hpp"
 
 using namespace spellcheck;
 
@@ -166,7 +167,7 @@ TEST_CASE("rank_suggestions: the same answer whatever the order of the entries")
   }
 }
 
-TEST_CASE("merge_ranked: the rankings of parts, merged in any order, are the ranking of the whole") {
+TEST_CASE("RankingMerger: the rankings of parts, merged in any order, are the ranking of the whole") {
   // As ranked lookups do: each owner ranks its entries; the asker merges
   // the parts into an empty ranking. Entries spelled in capitals make
   // words that display alike come from different parts, and typos in
@@ -196,8 +197,16 @@ TEST_CASE("merge_ranked: the rankings of parts, merged in any order, are the ran
     std::vector<std::vector<FoundEntry>> parts(1 + rng() % 3);
     for (const FoundEntry& f : found) parts[rng() % parts.size()].push_back(f);
     std::shuffle(parts.begin(), parts.end(), rng);
-    RankedWord got;
-    for (const auto& part : parts) merge_ranked(got, rank_suggestions(typo, part, top, ChannelWeights{}), top);
+    RankingMerger merger;
+    merger.start();
+    for (const auto& part : parts) {
+      const RankedWord ranked = rank_suggestions(typo, part, top, ChannelWeights{});
+      if (ranked.accepted) merger.accept();
+      for (const auto& c : ranked.best) merger.add(c.word, c.score, c.distance);
+    }
+    RankedResults merged(1);
+    merger.finish(merged, 0, top);
+    const RankedWord got = merged[0];
     CAPTURE(typo);
     CHECK(got.accepted == want.accepted);
     REQUIRE(got.best.size() == want.best.size());

@@ -25,10 +25,7 @@ class RankedResults {
   bool accepted(size_t i) const { return words_[i].accepted; }
   size_t candidates(size_t i) const { return words_[i].count; }
   // Candidate k of word i, best first.
-  std::string_view word(size_t i, size_t k) const {
-    const StoredCandidate& c = candidates_[words_[i].first + k];
-    return std::string_view(text_).substr(c.at, c.size);
-  }
+  std::string_view word(size_t i, size_t k) const { return candidates_[words_[i].first + k].spelling(text_); }
   int64_t score(size_t i, size_t k) const { return candidates_[words_[i].first + k].score; }
   uint8_t distance(size_t i, size_t k) const { return candidates_[words_[i].first + k].distance; }
   // Word i as a RankedWord (tests, tools).
@@ -39,8 +36,7 @@ class RankedResults {
   // Word i's candidates from here on: call add() for each, best first.
   void start(size_t i) { words_[i] = Word{candidates_.size(), 0, false}; }
   void add(size_t i, std::string_view spelled, int64_t score, uint8_t distance) {
-    candidates_.push_back(StoredCandidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
-    text_.append(spelled);
+    candidates_.push_back(StoredCandidate::append(text_, spelled, score, distance));
     ++words_[i].count;
   }
   // Room for this many more candidates and spelling bytes. An upper bound
@@ -70,7 +66,7 @@ class RankedResults {
 
 // One word's rankings from several places (the owners of its entries, the
 // two passes), each best first with distinct words, merged into the best
-// `top` distinct words (each at its best score), as merge_ranked does.
+// `top` distinct words (each at its best score); accepted if any part is.
 class RankingMerger {
  public:
   void start() {
@@ -80,8 +76,7 @@ class RankingMerger {
   }
   void accept() { accepted_ = true; }
   void add(std::string_view spelled, int64_t score, uint8_t distance) {
-    kept_.push_back(StoredCandidate{score, text_.size(), static_cast<uint32_t>(spelled.size()), distance});
-    text_.append(spelled);
+    kept_.push_back(StoredCandidate::append(text_, spelled, score, distance));
   }
   // Word i of r, as a part.
   void add(const RankedResults& r, size_t i);

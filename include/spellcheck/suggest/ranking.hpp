@@ -50,6 +50,14 @@ struct StoredCandidate {
   size_t at = 0;  // into the buffer
   uint32_t size = 0;
   uint8_t distance = 0;
+
+  // Appends spelled to the buffer: its record there.
+  static StoredCandidate append(std::string& buffer, std::string_view spelled, int64_t score, uint8_t distance) {
+    const StoredCandidate c{score, buffer.size(), static_cast<uint32_t>(spelled.size()), distance};
+    buffer.append(spelled);
+    return c;
+  }
+  std::string_view spelling(std::string_view buffer) const { return buffer.substr(at, size); }
 };
 
 struct RankedWord {
@@ -128,7 +136,7 @@ class SuggestionRanker {
   // The top: small records, best first, distinct words, whose spellings
   // are in words_ (appended as they come in; start() empties it). Offers
   // move records, not strings.
-  std::string_view kept_word(const StoredCandidate& k) const { return std::string_view(words_).substr(k.at, k.size); }
+  std::string_view kept_word(const StoredCandidate& k) const { return k.spelling(words_); }
   bool better(const StoredCandidate& x, const StoredCandidate& y) const {
     if (x.score != y.score) return x.score > y.score;
     return kept_word(x) < kept_word(y);
@@ -138,10 +146,5 @@ class SuggestionRanker {
   std::string words_;
   std::string word_;
 };
-
-// Merges the ranking of the same word from another set of entries (another
-// rank's): the best top distinct words of both; accepted if either says so.
-// Both are rankings as finish() gives them (best first, distinct words).
-void merge_ranked(RankedWord& into, RankedWord&& part, size_t top);
 
 }  // namespace spellcheck
