@@ -10,66 +10,80 @@ namespace spellcheck {
 
 std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {
-  // Every line (and its extra) is made in one pass in word order, into one
-  // buffer; the lines then go into the run in SPEC order, by a key deciding
-  // most comparisons (report.hpp).
+  // The lines' order first, from each word's count and bytes (read in word
+  // order); then each line is made straight into the run in that order.
+  // Ranked results are stored in the lookup's order, near the SPEC order
+  // within a count, so what that pass reads out of order (the word's
+  // record, its bytes) is fetched a few lines ahead.
   struct Line {
     uint64_t key = 0;
-    uint32_t word = 0, candidates = 0;
-    size_t at = 0;  // into text: the line, then its extra
-    uint32_t line_size = 0, extra_size = 0;
+    uint64_t at = 0;  // the word in words.bytes
+    uint32_t size = 0, word = 0, candidates = 0;
+    std::string_view spelled(const WordList& w) const { return std::string_view(w.bytes).substr(at, size); }
   };
   std::vector<Line> lines;
   lines.reserve(words.size());
-  std::string text;
+  size_t bytes = 0;  // the run's size in text format, but for the candidates
   for (uint32_t i = 0; i < words.size(); ++i) {
     if (ranked.accepted(i)) continue;
-    const size_t n = ranked.candidates(i);
+    const std::string_view w = words[i];
     Line l;
+    l.at = words.starts[i];
+    l.size = static_cast<uint32_t>(w.size());
     l.word = i;
-    l.candidates = static_cast<uint32_t>(n);
-    l.key = spec_order_key(l.candidates, words[i]);
-    l.at = text.size();
-    if (format == OutputFormat::text) {
-      text.append(words[i]);
-      text.append(": ");
-      for (size_t k = 0; k < n; ++k) {
-        text.push_back(' ');
-        text.append(ranked.word(i, k));
-      }
-    } else {
-      text += "{\"word\":";
-      append_json_string(text, words[i]);
-      if (!occurrences.empty()) text += ",\"occurrences\":" + std::to_string(occurrences[i]);
-      text += ",\"suggestions\":[";
-      for (size_t k = 0; k < n; ++k) {
-        char score[32];
-        std::snprintf(score, sizeof score, "%.3f", static_cast<double>(ranked.score(i, k)) / 1000.0);
-        text += k ? ",{\"word\":" : "{\"word\":";
-        append_json_string(text, ranked.word(i, k));
-        text += ",\"distance\":" + std::to_string(ranked.distance(i, k)) + ",\"score\":" + score + "}";
-      }
-      text += "]}";
-    }
-    text.push_back('\n');
-    l.line_size = static_cast<uint32_t>(text.size() - l.at);
-    if (extra) extra(i, text);
-    l.extra_size = static_cast<uint32_t>(text.size() - l.at - l.line_size);
+    l.candidates = static_cast<uint32_t>(ranked.candidates(i));
+    l.key = spec_order_key(l.candidates, w);
     lines.push_back(l);
+    bytes += 16 + 2 * w.size() + 3;  // header, word, "word: ", '\n'
   }
   std::sort(lines.begin(), lines.end(), [&](const Line& a, const Line& b) {
     if (a.key != b.key) return a.key < b.key;
     if (a.candidates != b.candidates) return a.candidates < b.candidates;
-    return words[a.word] < words[b.word];
+    return a.spelled(words) < b.spelled(words);
   });
-  size_t bytes = 0;
-  for (const Line& l : lines) bytes += 16 + words[l.word].size() + l.line_size + l.extra_size;
   std::string run;
-  run.reserve(bytes);
-  const std::string_view all(text);
-  for (const Line& l : lines)
-    append_run_line(run, l.candidates, words[l.word], all.substr(l.at, l.line_size),
-                    all.substr(l.at + l.line_size, l.extra_size));
+  // Text format: at most one space per stored candidate and its spelling
+  // (an upper bound costs address space only).
+  run.reserve(bytes + ranked.stored_candidates() + ranked.stored_bytes());
+  constexpr size_t kAhead = 8;
+  for (size_t r = 0; r < lines.size(); ++r) {
+    if (r + 2 * kAhead < lines.size()) {
+      ranked.prefetch_word(lines[r + 2 * kAhead].word);
+      __builtin_prefetch(words.bytes.data() + lines[r + 2 * kAhead].at);
+    }
+    if (r + kAhead < lines.size()) ranked.prefetch_candidates(lines[r + kAhead].word);
+    if (r + kAhead / 2 < lines.size()) ranked.prefetch_spellings(lines[r + kAhead / 2].word);
+    const Line& l = lines[r];
+    const size_t i = l.word;
+    const size_t n = l.candidates;
+    const std::string_view w = l.spelled(words);
+    RunLineWriter line(run, l.candidates, w);
+    if (format == OutputFormat::text) {
+      run.append(w);
+      run.append(": ");
+      for (size_t k = 0; k < n; ++k) {
+        run.push_back(' ');
+        run.append(ranked.word(i, k));
+      }
+    } else {
+      run += "{\"word\":";
+      append_json_string(run, w);
+      if (!occurrences.empty()) run += ",\"occurrences\":" + std::to_string(occurrences[i]);
+      run += ",\"suggestions\":[";
+      for (size_t k = 0; k < n; ++k) {
+        char score[32];
+        std::snprintf(score, sizeof score, "%.3f", static_cast<double>(ranked.score(i, k)) / 1000.0);
+        run += k ? ",{\"word\":" : "{\"word\":";
+        append_json_string(run, ranked.word(i, k));
+        run += ",\"distance\":" + std::to_string(ranked.distance(i, k)) + ",\"score\":" + score + "}";
+      }
+      run += "]}";
+    }
+    run.push_back('\n');
+    line.line_done();
+    if (extra) extra(i, run);
+    line.done();
+  }
   return run;
 }
 

@@ -99,13 +99,26 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
 
 void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
                      std::string_view extra) {
+  RunLineWriter w(run, candidates, word);
+  run.append(line);
+  w.line_done();
+  run.append(extra);
+  w.done();
+}
+
+RunLineWriter::RunLineWriter(std::string& run, uint32_t candidates, std::string_view word)
+    : run_(run), head_(run.size()) {
   put_u32(run, candidates);
   put_u32(run, static_cast<uint32_t>(word.size()));
-  put_u32(run, static_cast<uint32_t>(line.size()));
-  put_u32(run, static_cast<uint32_t>(extra.size()));
+  run.append(8, '\0');  // the line's and the extra's lengths: done()
   run.append(word);
-  run.append(line);
-  run.append(extra);
+  line_at_ = run.size();
+}
+
+void RunLineWriter::done() {
+  const uint32_t sizes[2] = {static_cast<uint32_t>(extra_at_ - line_at_),
+                             static_cast<uint32_t>(run_.size() - extra_at_)};
+  std::memcpy(run_.data() + head_ + 8, sizes, sizeof sizes);
 }
 
 LineView RunReader::next() {

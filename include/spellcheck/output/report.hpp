@@ -44,6 +44,21 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
 void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
                      std::string_view extra = {});
 
+// The same line written in place, for a mode that makes a line's bytes
+// straight into the run (no copy through a buffer of lines): construct (the
+// header, then the word), append the line's bytes to run, line_done(),
+// append the extra's, done() (the header's lengths filled in).
+class RunLineWriter {
+ public:
+  RunLineWriter(std::string& run, uint32_t candidates, std::string_view word);
+  void line_done() { extra_at_ = run_.size(); }
+  void done();
+
+ private:
+  std::string& run_;
+  size_t head_, line_at_, extra_at_ = 0;
+};
+
 // Reads a run line by line.
 class RunReader {
  public:

@@ -28,6 +28,27 @@ class RankedResults {
   std::string_view word(size_t i, size_t k) const { return candidates_[words_[i].first + k].spelling(text_); }
   int64_t score(size_t i, size_t k) const { return candidates_[words_[i].first + k].score; }
   uint8_t distance(size_t i, size_t k) const { return candidates_[words_[i].first + k].distance; }
+  // Upper bounds of the candidates and spelling bytes of all words (a
+  // merge leaves the parts it replaced behind): for a reader's reserve.
+  size_t stored_candidates() const { return candidates_.size(); }
+  size_t stored_bytes() const { return text_.size(); }
+  // A reader going through the words in another order than they were
+  // filled fetches a word's record, then (after that is in) its
+  // candidates and their spellings (a candidate's spelling follows the
+  // previous one's).
+  void prefetch_word(size_t i) const { __builtin_prefetch(&words_[i]); }
+  void prefetch_candidates(size_t i) const {
+    const Word& w = words_[i];
+    if (w.count == 0) return;
+    __builtin_prefetch(&candidates_[w.first]);
+    __builtin_prefetch(&candidates_[w.first + w.count - 1]);
+  }
+  void prefetch_spellings(size_t i) const {
+    const Word& w = words_[i];
+    if (w.count == 0) return;
+    __builtin_prefetch(text_.data() + candidates_[w.first].at);
+    __builtin_prefetch(text_.data() + candidates_[w.first + w.count - 1].at);
+  }
   // Word i as a RankedWord (tests, tools).
   RankedWord operator[](size_t i) const;
 
