@@ -359,11 +359,10 @@ uint64_t bucket_hash(std::string_view w, size_t prefix_length, std::vector<char3
   return prefix_hash(cps.data(), n, prefix_length);
 }
 
-// Collective. A list's counts to the owners of the buckets of its words,
-// keyed by the folded word: per entry here, the capped sum over the words
-// that fold to it. routed_words: how many words came here.
-std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list, const WordList& entries_here,
-                                       size_t prefix_length, uint64_t* routed_words) {
+// Collective. A list's words, with their counts, to the owners of their
+// buckets; each comes with its bucket's hash (the prefix hash of the folded
+// word). routed_words: how many words came here.
+Routed route_counts(const mpi::Comm& comm, FrequencyList list, size_t prefix_length, uint64_t* routed_words) {
   std::vector<char32_t> cps;
   std::vector<uint64_t> keys(list.words.size());
   for (size_t i = 0; i < list.words.size(); ++i) keys[i] = bucket_hash(list.words[i], prefix_length, cps);
@@ -371,6 +370,17 @@ std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list
   counts_column.push_back(std::move(list.counts));
   Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column));
   if (routed_words) *routed_words = got.words.size();
+  return got;
+}
+
+// Collective. A list's counts per entry here, keyed by the folded word:
+// the capped sum over the words that fold to the entry's folded spelling.
+// For the entries before they are in buckets (the index is built from
+// these counts).
+std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list, const WordList& entries_here,
+                                       size_t prefix_length, uint64_t* routed_words) {
+  std::vector<char32_t> cps;
+  const Routed got = route_counts(comm, std::move(list), prefix_length, routed_words);
   FoldedCounts count_of;
   for (size_t i = 0; i < got.words.size(); ++i) {
     const size_t n = fold_word(got.words[i], cps);
@@ -448,11 +458,27 @@ IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, Fr
 }
 
 void RankedIndex::add_collection(const mpi::Comm& comm, FrequencyList collection) {
-  // The collection's counts, per entry in the buckets' order (a collective
-  // whether or not any rank has them).
-  if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) > 0)
-    buckets_.add_collection_counts(
-        counts_per_entry(comm, std::move(collection), buckets_.spellings(), params_.deletes.prefix_length, nullptr));
+  // The collection's counts, per entry in the buckets' order, as
+  // counts_per_entry makes them, but each word finds its entries in its
+  // bucket: the collection holds a third as many words as the index has
+  // entries, and no table of its words is built. (A collective whether or
+  // not any rank has them.)
+  if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) == 0) return;
+  const Routed got = route_counts(comm, std::move(collection), params_.deletes.prefix_length, nullptr);
+  std::vector<uint64_t> per_entry(buckets_.size(), 0);
+  std::vector<char32_t> cps;
+  constexpr size_t kAhead = 8;  // directory slots are memory misses: fetched a few words ahead
+  for (size_t i = 0; i < got.words.size(); ++i) {
+    if (i + kAhead < got.words.size()) buckets_.prefetch(got.hashes[i + kAhead]);
+    const size_t n = fold_word(got.words[i], cps);
+    const uint64_t count = std::min(kMaxFrequency, got.values[0][i]);
+    const auto [first, last] = buckets_.bucket_range(got.hashes[i]);
+    for (uint32_t x = first; x != last; ++x)
+      if (buckets_.folded_size(x) == n &&
+          std::equal(cps.begin(), cps.begin() + static_cast<std::ptrdiff_t>(n), buckets_.folded(x)))
+        per_entry[x] = std::min(kMaxFrequency, per_entry[x] + count);
+  }
+  buckets_.add_collection_counts(std::move(per_entry));
 }
 
 void RankedIndex::build_delete_filter(const mpi::Comm& comm) {

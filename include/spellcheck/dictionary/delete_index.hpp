@@ -138,7 +138,7 @@ class PrefixBuckets {
   // entry it scores).
   std::string_view sound_key(uint32_t e) const { return sound_keys_[e]; }
   // Adds collection counts (document mode), per entry.
-  void add_collection_counts(const std::vector<uint64_t>& counts) { collection_ = counts; }
+  void add_collection_counts(std::vector<uint64_t> counts) { collection_ = std::move(counts); }
   uint64_t collection_count(uint32_t e) const { return collection_.empty() ? 0 : collection_[e]; }
   // Calls f(bucket number, delete hash) for every delete of every bucket's
   // distinct prefixes: what the DeleteTable is built from.
