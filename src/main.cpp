@@ -163,7 +163,7 @@ class Pipeline {
     PhaseTimer pt(t_, "index");
     run_.step([&] {
       fault::point("index", rank_);
-      shard_.build(std::move(shard_words.words), std::move(shard_words.hashes));
+      shard_->build(std::move(shard_words.words), std::move(shard_words.hashes));
     });
   }
 
@@ -171,9 +171,9 @@ class Pipeline {
   void build_filters() {
     PhaseTimer pt(t_, "filter");
     fault::point("filter", rank_);
-    filter_ = build_filter(comm_, shard_, opt_.filter_bits, opt_.filter_exchange);
-    trigrams_ = build_trigram_filter(comm_, shard_);
-    if (opt_.affix_filter) affixes_ = build_affix_filter(comm_, shard_);
+    filter_ = build_filter(comm_, *shard_, opt_.filter_bits, opt_.filter_exchange);
+    trigrams_ = build_trigram_filter(comm_, *shard_);
+    if (opt_.affix_filter) affixes_ = build_affix_filter(comm_, *shard_);
   }
 
   // Input words: each rank takes a share of the input, and every word goes
@@ -198,9 +198,12 @@ class Pipeline {
       fault::point("judge", rank_);
       // Ranked document mode weighs candidates by how often the collection
       // uses them: the correct words' counts are kept for its index.
-      judged_ = judge(shard_, routed_, opt_.ranked && !opt_.words_mode);
+      judged_ = judge(*shard_, routed_, opt_.ranked && !opt_.words_mode);
     });
     routed_ = Routed();
+    // Ranked mode asks its own index from here on: the shard's memory goes
+    // back for the index and the lookups (a page touched afresh is dear).
+    if (opt_.ranked) shard_.reset();
   }
 
   // SPEC mode: every edit-distance-1 candidate looked up at its owner.
@@ -211,7 +214,7 @@ class Pipeline {
     // A step: suggest ends the lookup service with the other ranks before it
     // rethrows a failure of its own.
     run_.step([&] {
-      suggestions_ = suggest(comm_, shard_, filter_, opt_.trigram_filter ? &trigrams_ : nullptr,
+      suggestions_ = suggest(comm_, *shard_, filter_, opt_.trigram_filter ? &trigrams_ : nullptr,
                              opt_.affix_filter ? &affixes_ : nullptr, judged_.misspelled, opt_.batch_bytes, progress);
     });
     counts_.hits = suggestions_.hits.size();  // local and remote, before the report consumes them
@@ -302,15 +305,15 @@ class Pipeline {
     c.bytes_sent = traffic.bytes;
     r.counts = c;
     allreduce_counts(comm_, r.counts);
-    r.shard_entries_min = mpi::allreduce_min(comm_, shard_.entries());
-    r.shard_entries_max = mpi::allreduce_max(comm_, shard_.entries());
+    r.shard_entries_min = mpi::allreduce_min(comm_, shard_->entries());
+    r.shard_entries_max = mpi::allreduce_max(comm_, shard_->entries());
     RankFigures mine;
     mine.messages_sent = traffic.messages;
     mine.bytes_sent = traffic.bytes;
     mine.messages_received = traffic.messages_received;
     mine.bytes_received = traffic.bytes_received;
     mine.peak_rss_bytes = peak_rss_bytes();
-    mine.shard_bytes = shard_.raw_bytes();
+    mine.shard_bytes = shard_->raw_bytes();
     r.per_rank = allgather_figures(comm_, mine);
     r.dictionary_entries = dictionary_entries_;
     r.input_files = plan_.files.size();
@@ -488,8 +491,8 @@ class Pipeline {
   InputPlan plan_;
   std::unique_ptr<OutputFile> out_, report_;
   uint64_t dictionary_entries_ = 0;
-  WordList ranked_entries_;  // the shard's entries as spelled, for the ranked index
-  Shard shard_;
+  WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
+  std::unique_ptr<Shard> shard_ = std::make_unique<Shard>();  // released once ranked mode has judged
   BloomFilter filter_;
   TrigramFilter trigrams_;
   AffixFilter affixes_;
@@ -538,7 +541,9 @@ int run(int argc, char** argv, int provided) {
   p.plan_inputs();
   p.open_outputs();
   p.load_dictionary();
-  p.build_filters();
+  // Ranked mode looks words up through its own index (ranked_lookup.hpp):
+  // the filters would only be built and dropped.
+  if (!opt.ranked) p.build_filters();
   p.read_input();
   p.judge_words();
   if (opt.ranked) return p.ranked();
