@@ -30,17 +30,13 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
     for (RunReader r(run); !r.done();) emit(r.next());
     return;
   }
-  // Where each line starts (the run is sorted already).
+  // Where each line starts (the run is sorted already); the few lines the
+  // samples and splits read are read again from there (views of every line
+  // took seven times the memory, and fresh memory is dear).
   std::vector<size_t> starts;
-  std::vector<LineView> lines;
-  {
-    RunReader r(run);
-    while (!r.done()) {
-      lines.push_back(r.next());
-      starts.push_back(static_cast<size_t>(lines.back().word.data() - run.data()) - 16);  // its 16-byte header
-    }
-  }
-  const size_t n = lines.size();
+  for (RunReader r(run); !r.done(); r.next()) starts.push_back(r.position());
+  auto line_at = [&](size_t start) { return RunReader(std::string_view(run).substr(start)).next(); };
+  const size_t n = starts.size();
   // Regular samples of every run (the keys only, in the run format, in
   // order), merged up a tree to rank 0, which picks the p-1 splitters and
   // broadcasts them. Merging sorted lists along the tree costs rank 0
@@ -48,7 +44,7 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   std::string mine;
   const size_t s = std::min(n, sample_count(p, samples_per_rank));
   for (size_t i = 0; i < s; ++i) {
-    const LineView& l = lines[(i + 1) * n / (s + 1)];
+    const LineView l = line_at(starts[(i + 1) * n / (s + 1)]);
     append_run_line(mine, l.candidates, l.word, {});
   }
   const std::string merged = mpi::reduce_bytes_to_root(comm, std::move(mine), [](std::string&& a, std::string&& b) {
@@ -76,15 +72,16 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   for (int j = 0; j < p; ++j) {
     size_t to = n;
     if (static_cast<size_t>(j) < splitters.size())
-      to = static_cast<size_t>(std::lower_bound(lines.begin() + static_cast<long>(from), lines.end(),
-                                                splitters[static_cast<size_t>(j)], spec_less) -
-                               lines.begin());
+      to = static_cast<size_t>(
+          std::lower_bound(
+              starts.begin() + static_cast<long>(from), starts.end(), splitters[static_cast<size_t>(j)],
+              [&](size_t start, const LineView& splitter) { return spec_less(line_at(start), splitter); }) -
+          starts.begin());
     const size_t b = from < n ? starts[from] : run.size(), e = to < n ? starts[to] : run.size();
     send.counts[static_cast<size_t>(j)] = e - b;
     from = to;
   }
-  lines.clear();
-  starts.clear();
+  starts = std::vector<size_t>();
   send.data = std::move(run);
   const mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
   send = mpi::Bytes();

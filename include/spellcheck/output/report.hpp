@@ -64,6 +64,7 @@ class RunReader {
  public:
   explicit RunReader(std::string_view run) : run_(run) {}
   bool done() const { return pos_ >= run_.size(); }
+  size_t position() const { return pos_; }  // where the next line starts
   LineView next();
 
  private:
