@@ -128,7 +128,7 @@ void HashDirectory::build(const std::vector<uint64_t>& keys, const std::vector<u
   shift_ = 64 - std::countr_zero(cap);
   for (size_t g = 0; g < keys.size(); ++g) {
     const uint64_t k = keys[g] ? keys[g] : 1;
-    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+    for (size_t i = home(k);; i = (i + 1) & mask_) {
       if (slots_[i].key == 0) {
         slots_[i] = Slot{k, starts[g], starts[g + 1]};
         break;

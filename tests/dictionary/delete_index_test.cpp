@@ -360,3 +360,25 @@ TEST_CASE("sound_alike_runs: every posting that sounds alike and is not an equal
   CHECK(left_out > 10000);  // the long lists are narrowed: the test is not vacuous
   CHECK(kept > 10000);
 }
+
+TEST_CASE("sort_by_spread_hash: the order std::sort gives, for few and many pairs, repeats and crowded top bits") {
+  std::mt19937_64 rng(20261205);
+  for (const size_t n : {size_t{0}, size_t{1}, size_t{1000}, size_t{65535}, size_t{65536}, size_t{300000}}) {
+    for (const int crowd : {0, 1, 2}) {
+      CAPTURE(n);
+      CAPTURE(crowd);
+      std::vector<std::pair<uint64_t, uint64_t>> pairs(n);
+      for (auto& [h, v] : pairs) {
+        h = rng();
+        if (crowd == 1) h >>= 20;                         // every hash in the lowest runs
+        if (crowd == 2) h = (h & 0xFF) << 56;             // 256 distinct hashes: long runs of equal hashes
+        v = rng() % 4;                                    // values repeat within a hash
+        if (rng() % 8 == 0 && n > 0) h = pairs[0].first;  // a hash many times
+      }
+      auto want = pairs;
+      std::sort(want.begin(), want.end());
+      sort_by_spread_hash(pairs);
+      CHECK(pairs == want);
+    }
+  }
+}

@@ -25,7 +25,6 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
-#include <parallel/algorithm>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -59,7 +58,9 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
 // are asked only for keys the delete filter says some rank holds, so few
 // probes run to an empty slot, and a fuller table is less memory to fault
 // in). Hash 0 is stored as 1. The range sits in the slot, so a lookup is
-// one cache miss.
+// one cache miss. A key's first slot is its top bits (the keys are hashes,
+// even in their top bits: owner_of reads the low ones), so keys built in
+// ascending order fill the slots front to back.
 class HashDirectory {
  public:
   using Range = std::pair<uint32_t, uint32_t>;
@@ -69,14 +70,14 @@ class HashDirectory {
   Range find(uint64_t h) const {
     if (slots_.empty()) return {0, 0};
     const uint64_t k = stored_key(h);
-    for (size_t i = (k * 0x9E3779B97F4A7C15ULL) >> shift_;; i = (i + 1) & mask_) {
+    for (size_t i = home(k);; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
       if (s.key == k) return {s.begin, s.end};
       if (s.key == 0) return {0, 0};
     }
   }
   void prefetch(uint64_t h) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[(stored_key(h) * 0x9E3779B97F4A7C15ULL) >> shift_]);
+    if (!slots_.empty()) __builtin_prefetch(&slots_[home(stored_key(h))]);
   }
   // A hash as the directory keeps it.
   static uint64_t stored_key(uint64_t h) { return h ? h : 1; }
@@ -102,6 +103,7 @@ class HashDirectory {
     uint64_t key = 0;
     uint32_t begin = 0, end = 0;
   };
+  size_t home(uint64_t k) const { return static_cast<size_t>(k >> shift_); }  // (slots_ not empty)
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   int shift_ = 64;
@@ -194,6 +196,38 @@ class PrefixBuckets {
   HashDirectory directory_;
 };
 
+// Sorts (hash, value) pairs as std::sort does (by hash, then value), for
+// hashes spread evenly over 64 bits: millions of them go first by their
+// top bits into runs of a few dozen (a counting sort, two passes), and each
+// run is sorted alone (by the rank's OpenMP threads). Comparison sorts of
+// the delete tables were most of an index build.
+template <class Value>
+void sort_by_spread_hash(std::vector<std::pair<uint64_t, Value>>& pairs) {
+  using Pair = std::pair<uint64_t, Value>;
+  const size_t n = pairs.size();
+  constexpr size_t kFewest = size_t{1} << 16;  // below this, one sort
+  if (n < kFewest) {
+    std::sort(pairs.begin(), pairs.end());
+    return;
+  }
+  const int bits = std::clamp(static_cast<int>(std::bit_width(n / 32)), 8, 22);  // runs of about 32
+  const int shift = 64 - bits;
+  std::vector<size_t> end(size_t{1} << bits, 0);
+  for (const Pair& x : pairs) ++end[x.first >> shift];
+  size_t sum = 0;
+  for (size_t& e : end) e = sum += e;  // counts -> ends
+  std::vector<Pair> out(n);
+  for (size_t i = n; i-- > 0;) out[--end[pairs[i].first >> shift]] = pairs[i];  // end[b] becomes b's start
+  pairs.swap(out);
+  const auto runs = static_cast<std::ptrdiff_t>(end.size());
+#pragma omp parallel for schedule(dynamic, 256)
+  for (std::ptrdiff_t b = 0; b < runs; ++b) {
+    const size_t first = end[static_cast<size_t>(b)];
+    const size_t last = b + 1 < runs ? end[static_cast<size_t>(b) + 1] : n;
+    std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.begin() + static_cast<std::ptrdiff_t>(last));
+  }
+}
+
 // This rank's part of a map from delete hashes to postings (prefix hashes,
 // or sound-alike entries with their phonetic key).
 template <class Posting>
@@ -201,9 +235,7 @@ class PostingTable {
  public:
   // pairs: (delete hash, posting), any order, duplicates allowed.
   void build(std::vector<std::pair<uint64_t, Posting>> pairs) {
-    // Millions of pairs: libstdc++'s parallel mode sorts them on the rank's
-    // OpenMP threads.
-    __gnu_parallel::sort(pairs.begin(), pairs.end());
+    sort_by_spread_hash(pairs);
     pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
     postings_.resize(pairs.size());
     group_start_.clear();
