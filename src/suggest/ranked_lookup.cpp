@@ -528,12 +528,28 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
   // Entries to the owners of their buckets (distinct first: a dictionary
   // may repeat lines, and a shard holds each spelling on one rank only).
   {
-    std::vector<std::string_view> v;
-    for (size_t i = 0; i < entries.size(); ++i) v.push_back(entries[i]);
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end()), v.end());
+    // Repeats found by a hash of each spelling (a sort of the spellings
+    // themselves was a tenth of the build); the first of each is kept, in
+    // the entries' order.
+    const size_t n = entries.size();
+    std::vector<std::pair<uint64_t, uint64_t>> keyed(n);
+    for (size_t i = 0; i < n; ++i) {
+      const std::string_view w = entries[i];
+      keyed[i] = {XXH3_64bits(w.data(), w.size()), i};
+    }
+    sort_by_spread_hash(keyed);  // equal hashes together, lowest index first
+    std::vector<uint8_t> repeat(n, 0);
+    for (size_t k = 1; k < n; ++k)
+      for (size_t j = k; j-- > 0 && keyed[j].first == keyed[k].first;)
+        if (!repeat[keyed[j].second] && entries[keyed[j].second] == entries[keyed[k].second]) {
+          repeat[keyed[k].second] = 1;
+          break;
+        }
     WordList distinct;
-    for (auto w : v) distinct.push_back(w);
+    distinct.bytes.reserve(entries.bytes.size());
+    distinct.starts.reserve(n);
+    for (size_t i = 0; i < n; ++i)
+      if (!repeat[i]) distinct.push_back(entries[i]);
     entries = std::move(distinct);
   }
   std::vector<uint64_t> hashes(entries.size());
