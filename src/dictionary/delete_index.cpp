@@ -170,13 +170,22 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   }
   std::vector<uint32_t> by_bucket(n);
   auto sort_entries = [&](bool by_letters) {
-    std::iota(by_bucket.begin(), by_bucket.end(), 0U);
-    std::sort(by_bucket.begin(), by_bucket.end(), [&](uint32_t a, uint32_t b) {
-      if (by_letters && near[a] != near[b]) return near[a] < near[b];
-      if (prefix[a] != prefix[b]) return prefix[a] < prefix[b];
-      if (frequency[a] != frequency[b]) return frequency[a] > frequency[b];
-      return entries[a] < entries[b];
+    // The keys side by side with the entry (a sort through the entry's
+    // number read three arrays at random per comparison).
+    struct Keyed {
+      uint64_t near, prefix, frequency;
+      uint32_t entry;
+    };
+    std::vector<Keyed> keyed(n);
+    for (size_t e = 0; e < n; ++e)
+      keyed[e] = Keyed{by_letters ? near[e] : 0, prefix[e], frequency[e], static_cast<uint32_t>(e)};
+    std::sort(keyed.begin(), keyed.end(), [&](const Keyed& a, const Keyed& b) {
+      if (a.near != b.near) return a.near < b.near;
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      if (a.frequency != b.frequency) return a.frequency > b.frequency;
+      return entries[a.entry] < entries[b.entry];
     });
+    for (size_t i = 0; i < n; ++i) by_bucket[i] = keyed[i].entry;
   };
   sort_entries(true);
   // Two prefixes whose hashes collide form one bucket; in letter order they

@@ -286,14 +286,32 @@ class FoldedCounts {
       else forms_[kept++] = forms_[i];
     forms_.resize(kept);
   }
-  bool empty() const { return forms_.empty(); }
-  // The count of the folded word w (0 if none).
-  uint64_t count(const char32_t* w, size_t n) const {
-    const uint64_t h = code_point_hash(w, n);
-    auto it = std::lower_bound(forms_.begin(), forms_.end(), h, [](const Form& f, uint64_t x) { return f.hash < x; });
-    for (; it != forms_.end() && it->hash == h; ++it)
-      if (spells(*it, w, n)) return it->count;
-    return 0;
+  // The count of each word, folded (0 if none). The words, sorted by the
+  // hash of their folded code points, meet the forms in the forms' order:
+  // a binary search per word was a cache miss per step.
+  std::vector<uint64_t> count_each(const WordList& words) const {
+    std::vector<uint64_t> out(words.size(), 0);
+    if (forms_.empty()) return out;
+    std::vector<char32_t> cps;
+    std::vector<std::pair<uint64_t, uint64_t>> keyed(words.size());
+    for (size_t i = 0; i < words.size(); ++i) {
+      const size_t n = fold_word(words[i], cps);
+      keyed[i] = {code_point_hash(cps.data(), n), i};
+    }
+    sort_by_spread_hash(keyed);
+    size_t f = 0;
+    for (const auto& [h, i] : keyed) {
+      while (f < forms_.size() && forms_[f].hash < h) ++f;
+      if (f == forms_.size()) break;
+      if (forms_[f].hash != h) continue;
+      const size_t n = fold_word(words[i], cps);  // (again: only words with a form of their hash)
+      for (size_t g = f; g < forms_.size() && forms_[g].hash == h; ++g)
+        if (spells(forms_[g], cps.data(), n)) {
+          out[i] = forms_[g].count;
+          break;
+        }
+    }
+    return out;
   }
 
  private:
@@ -387,13 +405,7 @@ std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list
     count_of.add(cps.data(), n, got.values[0][i]);
   }
   count_of.seal();
-  std::vector<uint64_t> per_entry(entries_here.size(), 0);
-  if (count_of.empty()) return per_entry;
-  for (size_t i = 0; i < entries_here.size(); ++i) {
-    const size_t n = fold_word(entries_here[i], cps);
-    per_entry[i] = count_of.count(cps.data(), n);
-  }
-  return per_entry;
+  return count_of.count_each(entries_here);
 }
 
 // Collective: the index cache's key. Every rank's entries and frequencies
