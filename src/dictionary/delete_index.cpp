@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
-#include <parallel/algorithm>
 #include <type_traits>
 
 #include "spellcheck/suggest/code_points.hpp"
