@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <type_traits>
 
 #include "spellcheck/suggest/code_points.hpp"
@@ -120,21 +122,61 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
 }
 
 void HashDirectory::build(const std::vector<uint64_t>& keys, const std::vector<uint32_t>& starts) {
-  size_t cap = 16;
-  while (3 * cap < 4 * keys.size()) cap *= 2;
-  slots_.assign(cap, Slot{});
-  mask_ = cap - 1;
-  shift_ = 64 - std::countr_zero(cap);
-  for (size_t g = 0; g < keys.size(); ++g) {
-    const uint64_t k = keys[g] ? keys[g] : 1;
-    for (size_t i = home(k);; i = (i + 1) & mask_) {
-      if (slots_[i].key == 0) {
-        slots_[i] = Slot{k, starts[g], starts[g + 1]};
-        break;
-      }
-      if (slots_[i].key == k) break;  // 0 and 1 both stored as 1: one group
-    }
+  slots_.reset(keys.size());
+  for (size_t g = 0; g < keys.size(); ++g) slots_.insert(keys[g], Bounds{starts[g], starts[g + 1]});
+}
+
+void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
+  // Keys as the slots keep them first: hashes 0 and 1 are then one delete
+  // with the postings of both.
+  for (auto& pr : pairs) {
+    if (pr.second & kList) throw std::invalid_argument("delete table: a posting of 2^63 or more");
+    pr.first = HashSlots<uint64_t>::stored_key(pr.first);
   }
+  sort_by_spread_hash(pairs);
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  deletes_ = 0;
+  size_t listed = 0;  // postings of deletes with more than one
+  for (size_t i = 0, j = 0; i < pairs.size(); i = j) {
+    for (j = i + 1; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) {
+    }
+    ++deletes_;
+    if (j - i > 1) listed += j - i;
+  }
+  if (listed > std::numeric_limits<uint32_t>::max())
+    throw std::length_error("delete table: more than 2^32 postings in lists on one rank (use more ranks)");
+  postings_ = pairs.size();
+  slots_.reset(deletes_);
+  lists_.clear();
+  lists_.reserve(listed);
+  for (size_t i = 0, j = 0; i < pairs.size(); i = j) {
+    for (j = i + 1; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) {
+    }
+    if (j - i == 1) {
+      slots_.insert(pairs[i].first, pairs[i].second);
+      continue;
+    }
+    slots_.insert(pairs[i].first, kList | (static_cast<uint64_t>(j - i) << 32) | lists_.size());
+    for (size_t k = i; k < j; ++k) lists_.push_back(pairs[k].second);
+  }
+}
+
+void DeleteTable::save(BlobWriter& w) const {
+  w.value(deletes_);
+  w.value(postings_);
+  w.array(lists_);
+  slots_.save(w);
+}
+
+void DeleteTable::load(BlobReader& r) {
+  deletes_ = r.value<uint64_t>();
+  postings_ = r.value<uint64_t>();
+  r.array(lists_);
+  slots_.load(r);
+  slots_.for_each([&](uint64_t, uint64_t v) {
+    if ((v & kList) != 0 && static_cast<uint32_t>(v) + ((v & ~kList) >> 32) > lists_.size())
+      throw BlobError("a posting list past the postings");
+  });
 }
 
 void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p) {

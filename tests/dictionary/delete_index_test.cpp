@@ -6,9 +6,13 @@
 #include "spellcheck/dictionary/delete_index.hpp"
 
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -16,6 +20,7 @@
 
 #include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
+#include "temp_files.hpp"
 
 using namespace spellcheck;
 
@@ -89,10 +94,11 @@ void check_exact(const std::vector<std::string>& dict, int d, size_t prefix_leng
   ix.buckets.build(std::move(entries), std::vector<uint64_t>(dict.size(), 0), p);
   REQUIRE(ix.buckets.size() == dict.size());
   std::vector<std::pair<uint64_t, uint64_t>> pairs;
-  ix.buckets.for_each_delete(p, [&](size_t g, uint64_t del) { pairs.emplace_back(del, ix.buckets.group_key(g)); });
+  ix.buckets.for_each_delete(p, [&](size_t g, uint64_t del) { pairs.emplace_back(del, g); });
   ix.table.build(std::move(pairs));
 
   std::vector<std::u32string> dict_folded;
+  dict_folded.reserve(dict.size());
   for (const auto& w : dict) dict_folded.push_back(folded(w));
 
   std::mt19937 rng(seed);
@@ -107,13 +113,13 @@ void check_exact(const std::vector<std::string>& dict, int d, size_t prefix_leng
     // Through the index.
     std::set<std::string> got;
     prefix_deletes(fq.data(), fq.size(), p, dels);
-    std::set<uint64_t> prefixes;
+    std::set<uint64_t> bucket_numbers;
     for (const uint64_t h : dels) {
       const auto [first, last] = ix.table.find(h);
-      prefixes.insert(first, last);
+      bucket_numbers.insert(first, last);
     }
-    for (const uint64_t ph : prefixes) {
-      const auto [first, last] = ix.buckets.bucket(ph);
+    for (const uint64_t g : bucket_numbers) {
+      const auto [first, last] = ix.buckets.bucket(ix.buckets.group_key(g));
       for (const uint32_t* e = first; e != last; ++e) {
         const int dist = osa_distance(fq.data(), fq.size(), ix.buckets.folded(*e), ix.buckets.folded_size(*e), d);
         if (dist <= d) got.insert(std::string(ix.buckets.spelling(*e)));
@@ -226,7 +232,7 @@ TEST_CASE("the delete index: entries that fold alike, short words, the empty que
       PrefixBuckets buckets;
       buckets.build(std::move(entries), {}, p);
       std::vector<std::pair<uint64_t, uint64_t>> pairs;
-      buckets.for_each_delete(p, [&](size_t g, uint64_t del) { pairs.emplace_back(del, buckets.group_key(g)); });
+      buckets.for_each_delete(p, [&](size_t g, uint64_t del) { pairs.emplace_back(del, g); });
       DeleteTable table;
       table.build(std::move(pairs));
       std::mt19937 rng(++seed);
@@ -238,13 +244,13 @@ TEST_CASE("the delete index: entries that fold alike, short words, the empty que
         const std::u32string fq = folded(q);
         std::set<std::string> got, want;
         prefix_deletes(fq.data(), fq.size(), p, dels);
-        std::set<uint64_t> prefixes;
+        std::set<uint64_t> bucket_numbers;
         for (const uint64_t h : dels) {
           const auto [first, last] = table.find(h);
-          prefixes.insert(first, last);
+          bucket_numbers.insert(first, last);
         }
-        for (const uint64_t ph : prefixes) {
-          const auto [first, last] = buckets.bucket(ph);
+        for (const uint64_t g : bucket_numbers) {
+          const auto [first, last] = buckets.bucket(buckets.group_key(g));
           for (const uint32_t* e = first; e != last; ++e)
             if (osa_distance(fq.data(), fq.size(), buckets.folded(*e), buckets.folded_size(*e), d) <= d)
               got.insert(std::string(buckets.spelling(*e)));
@@ -256,6 +262,82 @@ TEST_CASE("the delete index: entries that fold alike, short words, the empty que
         CHECK(got == want);
       }
     }
+}
+
+TEST_CASE("DeleteTable: every delete's postings, distinct, whether one or many, and the same after a cache file") {
+  // One posting sits in the delete's slot and more in a list: keys drawn
+  // from a small pool give both, with repeats; hashes 0 and 1 are kept as
+  // one key (the slots store 0 as 1), so they share their postings.
+  std::mt19937_64 rng(77);
+  for (const size_t n : {size_t{0}, size_t{1}, size_t{5}, size_t{3000}, size_t{60000}}) {
+    CAPTURE(n);
+    std::vector<uint64_t> pool = {0, 1, ~uint64_t{0}, uint64_t{1} << 63};
+    while (pool.size() < 40 + n / 2) pool.push_back(rng());
+    std::vector<std::pair<uint64_t, uint64_t>> pairs;
+    std::map<uint64_t, std::set<uint64_t>> want;  // by stored key
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t key = pool[rng() % pool.size()];
+      const uint64_t posting = i % 7 == 0 ? (uint64_t{1} << 63) - 1 - rng() % 4 : rng() % 1000;  // (< 2^63)
+      pairs.emplace_back(key, posting);
+      if (i % 5 == 0) pairs.emplace_back(key, posting);  // a repeat
+      want[key == 0 ? 1 : key].insert(posting);
+    }
+    DeleteTable table;
+    table.build(pairs);
+    size_t postings = 0, single = 0;
+    for (const auto& [key, set] : want) {
+      postings += set.size();
+      single += set.size() == 1;
+    }
+    CHECK(table.deletes() == want.size());
+    CHECK(table.postings() == postings);
+    if (n >= 3000) CHECK((single > 0 && single < want.size()));  // both kinds were built
+    auto check_all = [&](const DeleteTable& t) {
+      for (const uint64_t key : pool) {
+        CAPTURE(key);
+        const auto [first, last] = t.find(key);
+        const std::vector<uint64_t> got(first, last);
+        const auto it = want.find(key == 0 ? 1 : key);
+        const std::set<uint64_t> expected = it == want.end() ? std::set<uint64_t>{} : it->second;
+        CHECK(std::set<uint64_t>(got.begin(), got.end()) == expected);
+        CHECK(got.size() == expected.size());  // distinct
+      }
+      size_t keys = 0;
+      t.for_each_key([&](uint64_t k) {
+        ++keys;
+        CHECK(want.count(k) == 1);
+      });
+      CHECK(keys == want.size());
+    };
+    check_all(table);
+
+    spellcheck::testing::TempDir dir;
+    const std::string path = dir.str("table");
+    const int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    REQUIRE(out >= 0);
+    {
+      BlobWriter w(out);
+      table.save(w);
+      w.flush();
+    }
+    ::close(out);
+    struct stat st {};
+    REQUIRE(::stat(path.c_str(), &st) == 0);
+    const int in = ::open(path.c_str(), O_RDONLY);
+    REQUIRE(in >= 0);
+    DeleteTable loaded;
+    {
+      BlobReader r(in, static_cast<uint64_t>(st.st_size));
+      loaded.load(r);
+    }
+    ::close(in);
+    CHECK(loaded.deletes() == table.deletes());
+    CHECK(loaded.postings() == table.postings());
+    CHECK(loaded.bytes() == table.bytes());
+    check_all(loaded);
+  }
+  DeleteTable table;
+  CHECK_THROWS_AS(table.build({{5, uint64_t{1} << 63}}), std::invalid_argument);
 }
 
 TEST_CASE("PrefixBuckets keeps spellings, folded code points and frequencies") {

@@ -53,39 +53,56 @@ inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
 // particular order.
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
 
-// An open-addressing map from 64-bit hashes to ranges [begin, end) of an
-// array (linear probing, at most three quarters full: the delete tables
-// are asked only for keys the delete filter says some rank holds, so few
-// probes run to an empty slot, and a fuller table is less memory to fault
-// in). Hash 0 is stored as 1. The range sits in the slot, so a lookup is
-// one cache miss. A key's first slot is its top bits (the keys are hashes,
-// even in their top bits: owner_of reads the low ones), so keys built in
-// ascending order fill the slots front to back.
-class HashDirectory {
+// An open-addressing map from 64-bit hashes to one Value each (linear
+// probing, at most three quarters full: the delete tables are asked only for
+// keys the delete filter says some rank holds, so few probes run to an
+// empty slot, and a fuller table is less memory to fault in). Hash 0 is
+// stored as 1. The value sits in the slot, so a lookup is one cache miss. A
+// key's first slot is its top bits (the keys are hashes, even in their top
+// bits: owner_of reads the low ones), so keys inserted in ascending order
+// fill the slots front to back.
+template <class Value>
+class HashSlots {
  public:
-  using Range = std::pair<uint32_t, uint32_t>;
-  // keys[g] maps to [starts[g], starts[g + 1]).
-  void build(const std::vector<uint64_t>& distinct_keys, const std::vector<uint32_t>& starts);
-  // The range of h, or an empty one.
-  Range find(uint64_t h) const {
-    if (slots_.empty()) return {0, 0};
+  // Empty, with room for n keys.
+  void reset(size_t n) {
+    size_t cap = 16;
+    while (3 * cap < 4 * n) cap *= 2;
+    slots_.assign(cap, Slot{});
+    set_shape();
+  }
+  // Adds h -> v (one of at most the n keys reset made room for); a key
+  // already there keeps its value.
+  void insert(uint64_t h, const Value& v) {
+    const uint64_t k = stored_key(h);
+    for (size_t i = home(k);; i = (i + 1) & mask_) {
+      if (slots_[i].key == 0) {
+        slots_[i] = Slot{k, v};
+        return;
+      }
+      if (slots_[i].key == k) return;
+    }
+  }
+  // h's value, or nullptr.
+  const Value* find(uint64_t h) const {
+    if (slots_.empty()) return nullptr;
     const uint64_t k = stored_key(h);
     for (size_t i = home(k);; i = (i + 1) & mask_) {
       const Slot& s = slots_[i];
-      if (s.key == k) return {s.begin, s.end};
-      if (s.key == 0) return {0, 0};
+      if (s.key == k) return &s.value;
+      if (s.key == 0) return nullptr;
     }
   }
   void prefetch(uint64_t h) const {
     if (!slots_.empty()) __builtin_prefetch(&slots_[home(stored_key(h))]);
   }
-  // A hash as the directory keeps it.
+  // A hash as the slots keep it.
   static uint64_t stored_key(uint64_t h) { return h ? h : 1; }
-  // f(key) for every key held, as stored.
+  // f(key as stored, value) for every key held.
   template <class F>
-  void for_each_key(F&& f) const {
+  void for_each(F&& f) const {
     for (const Slot& s : slots_)
-      if (s.key != 0) f(s.key);
+      if (s.key != 0) f(s.key, s.value);
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
   // To and from an index cache file (index_cache.hpp).
@@ -94,19 +111,48 @@ class HashDirectory {
   void load(BlobReader& r) {
     r.array(slots_);
     if (!slots_.empty() && !std::has_single_bit(slots_.size())) throw BlobError("a hash directory of the wrong size");
-    mask_ = slots_.empty() ? 0 : slots_.size() - 1;
-    shift_ = slots_.empty() ? 64 : 64 - std::countr_zero(slots_.size());
+    set_shape();
   }
 
  private:
   struct Slot {
     uint64_t key = 0;
-    uint32_t begin = 0, end = 0;
+    Value value{};
   };
+  void set_shape() {
+    mask_ = slots_.empty() ? 0 : slots_.size() - 1;
+    shift_ = slots_.empty() ? 64 : 64 - std::countr_zero(slots_.size());
+  }
   size_t home(uint64_t k) const { return static_cast<size_t>(k >> shift_); }  // (slots_ not empty)
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   int shift_ = 64;
+};
+
+// A map from 64-bit hashes to ranges [begin, end) of an array.
+class HashDirectory {
+ public:
+  using Range = std::pair<uint32_t, uint32_t>;
+  // keys[g] maps to [starts[g], starts[g + 1]).
+  void build(const std::vector<uint64_t>& distinct_keys, const std::vector<uint32_t>& starts);
+  // The range of h, or an empty one.
+  Range find(uint64_t h) const {
+    const Bounds* b = slots_.find(h);
+    return b ? Range{b->begin, b->end} : Range{0, 0};
+  }
+  void prefetch(uint64_t h) const { slots_.prefetch(h); }
+  // A hash as the directory keeps it.
+  static uint64_t stored_key(uint64_t h) { return HashSlots<Bounds>::stored_key(h); }
+  size_t bytes() const { return slots_.bytes(); }
+  // To and from an index cache file (index_cache.hpp).
+  void save(BlobWriter& w) const { slots_.save(w); }
+  void load(BlobReader& r) { slots_.load(r); }
+
+ private:
+  struct Bounds {
+    uint32_t begin = 0, end = 0;
+  };
+  HashSlots<Bounds> slots_;
 };
 
 // This rank's buckets of entries.
@@ -256,11 +302,6 @@ class PostingTable {
     return {postings_.data() + b, postings_.data() + e};
   }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
-  // f(key) for every delete hash held (HashDirectory::stored_key).
-  template <class F>
-  void for_each_key(F&& f) const {
-    directory_.for_each_key(f);
-  }
   size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
   size_t postings() const { return postings_.size(); }
   size_t bytes() const {
@@ -286,8 +327,43 @@ class PostingTable {
   HashDirectory directory_;
 };
 
-// Delete -> buckets (ranked_lookup: owner rank << 32 | bucket number).
-using DeleteTable = PostingTable<uint64_t>;
+// This rank's part of a map from delete hashes to buckets (ranked_lookup:
+// owner rank << 32 | bucket number; a posting must be under 2^63). Most
+// deletes lead to one bucket (1.3 per delete on docs/large): that one is
+// kept in the delete's slot itself, so finding it reads one cache line and
+// needs no array; a longer list is a range of an array, which the slot's
+// top bit marks (then bits 0-31 are where it starts, 32-62 its length).
+class DeleteTable {
+ public:
+  // pairs: (delete hash, posting), any order, duplicates allowed.
+  void build(std::vector<std::pair<uint64_t, uint64_t>> pairs);
+  // The postings of delete hash h: [first, last).
+  std::pair<const uint64_t*, const uint64_t*> find(uint64_t h) const {
+    const uint64_t* v = slots_.find(h);
+    if (v == nullptr) return {nullptr, nullptr};
+    if ((*v & kList) == 0) return {v, v + 1};
+    const uint64_t* first = lists_.data() + static_cast<uint32_t>(*v);
+    return {first, first + ((*v & ~kList) >> 32)};
+  }
+  void prefetch(uint64_t h) const { slots_.prefetch(h); }
+  // f(key) for every delete hash held (HashSlots::stored_key).
+  template <class F>
+  void for_each_key(F&& f) const {
+    slots_.for_each([&](uint64_t k, uint64_t) { f(k); });
+  }
+  size_t deletes() const { return deletes_; }
+  size_t postings() const { return postings_; }
+  size_t bytes() const { return lists_.size() * sizeof(uint64_t) + slots_.bytes(); }
+  // To and from an index cache file (index_cache.hpp).
+  void save(BlobWriter& w) const;
+  void load(BlobReader& r);
+
+ private:
+  static constexpr uint64_t kList = uint64_t{1} << 63;
+  HashSlots<uint64_t> slots_;
+  std::vector<uint64_t> lists_;  // the postings of deletes with more than one
+  uint64_t deletes_ = 0, postings_ = 0;
+};
 
 // A sound-alike entry: its phonetic key packed (pack_sound_key) and (owner
 // rank << 32 | entry), so the table's owner can drop entries whose key is
