@@ -362,6 +362,7 @@ struct alignas(64) EntryCheck {
   const char32_t* folded = nullptr;  // its folded code points
   uint32_t size = 0;                 // how many
   int32_t prior = 0;                 // channel_prior
+  int32_t best_prior_on = 0;         // the highest prior of this and the later entries of its bucket
   char32_t first = 0;                // first folded code point
   bool far = false;                  // a candidate beyond rare_distance (far_min_count)
   bool sound_one_edit = false;       // sounds alike one key edit away (sound_min_count)
@@ -663,6 +664,11 @@ std::vector<EntryCheck> RankedIndex::entry_checks(const ChannelWeights& weights)
     b.sound_one_edit = buckets_.frequency(x) >= sound_min_count_;
     b.has_capital = buckets_.has_capital(x);
     b.sound = pack_sound_key(buckets_.sound_key(x), b.first);
+  }
+  for (size_t g = 0; g < buckets_.buckets(); ++g) {
+    const auto [first, last] = buckets_.group(g);
+    int32_t best = std::numeric_limits<int32_t>::min();
+    for (uint32_t x = last; x-- > first;) entry_checks[x].best_prior_on = best = std::max(best, entry_checks[x].prior);
   }
   return entry_checks;
 }
@@ -1161,7 +1167,8 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
                 return;
             }
             ++out.passed;
-            if (!ranker.worth(ranker.bound(b.prior, d, other_first))) return;
+            // (At distance 0 a word in capitals is accepted, as above.)
+            if (!(d == 0 && ranker.accepts_by_case()) && !ranker.worth(ranker.bound(b.prior, d, other_first))) return;
             const int sound_d = packed_key_distance(typo_sound, b.sound);
             // (offer takes the prior: the counts are not read, so not
             // fetched.)
@@ -1181,9 +1188,14 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
           for (const auto& [tagged, last] : ranges) {
             const int floor = tagged & kOtherBucket ? 1 : 0;
             const bool frequent_only = tagged & kFrequentOnly;
+            // (Not while an entry at distance 0 may still accept the word.)
+            const bool may_stop = floor > 0 || !ranker.accepts_by_case();
             for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
               const bool far = entry_checks[x].far;
               if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
+              // No entry from here on in the bucket can enter the top: their
+              // best prior at the least distance they can have misses it.
+              if (may_stop && !ranker.worth(ranker.bound(entry_checks[x].best_prior_on, floor))) break;
               check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
             }
           }

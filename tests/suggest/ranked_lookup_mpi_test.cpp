@@ -391,6 +391,56 @@ TEST_CASE("Words that share a prefix share their lookups, each at its own distan
   }
 }
 
+// A bucket holds its entries most frequent first, and an owner stops
+// reading one once no later entry can enter the top. A word in capitals is
+// accepted by its entry at distance 0 however rare it is: here a full top of
+// frequent words one edit away comes first in the same bucket.
+TEST_CASE("A word in capitals is accepted by a rare entry behind a full top of frequent ones") {
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  World w;
+  w.dict = {"zqxabcdefgh"};  // no count
+  for (const char c : std::string("abcdefghijkl")) w.dict.push_back("zqxabcdefgh" + std::string(1, c));
+  std::map<std::string, uint64_t> count_of;
+  for (size_t i = 1; i < w.dict.size(); ++i) count_of[w.dict[i]] = 1000000000 + i;
+  w.words = {"ZQXABCDEFGH", "Zqxabcdefgh", "zqxabcdefghh"};
+  RankedParams params;
+  params.deletes.max_distance = 2;
+  params.deletes.prefix_length = 8;
+  params.sound_distance = -1;
+  params.top = 3;
+  params.rare_distance = 1;
+  // No bonus for a case-only difference: the rare entry's bound is then
+  // below the frequent ones' scores.
+  ChannelWeights weights;
+  weights.case_only = 0;
+  WordList entries;
+  FrequencyList freq;
+  for (size_t i = 0; i < w.dict.size(); ++i)
+    if (static_cast<int>(i % static_cast<size_t>(p)) == me) {
+      entries.push_back(w.dict[i]);
+      if (count_of.count(w.dict[i]) != 0) {
+        freq.words.push_back(w.dict[i]);
+        freq.counts.push_back(count_of[w.dict[i]]);
+      }
+    }
+  RankedIndex index;
+  index.build(comm, std::move(entries), std::move(freq), params);
+  WordList mine;
+  for (const auto& q : w.words) mine.push_back(q);
+  RankedCounts counts;
+  const RankedResults got = index.suggest(comm, mine, weights, counts);
+  REQUIRE(got.size() == mine.size());
+  const std::map<std::string, uint64_t> none;
+  for (size_t i = 0; i < got.size(); ++i) {
+    const std::string q(mine[i]);
+    CAPTURE(q);
+    const RankedWord want = brute_force(w, count_of, none, q, params, true, weights);
+    CHECK(want.accepted == (i < 2));
+    CHECK(show(got[i]) == show(want));
+  }
+}
+
 // --index-cache: an index read back answers exactly as the one built (on
 // the brute-force world, with frequencies, sound-alikes and the collection,
 // whose counts are the run's own, not the file's); a damaged or cut file is
