@@ -41,10 +41,15 @@ void sort_runs(const mpi::Comm& comm, std::string run, const std::function<void(
   // order), merged up a tree to rank 0, which picks the p-1 splitters and
   // broadcasts them. Merging sorted lists along the tree costs rank 0
   // about 2 p s comparisons, where sorting them all cost p s log2(p s).
+  // A sample is the line at a regular byte offset, not line number: each
+  // then stands for as many bytes, and every rank gets about as much text
+  // to write (ranked lines differ in length more than their count says).
   std::string mine;
   const size_t s = std::min(n, sample_count(p, samples_per_rank));
   for (size_t i = 0; i < s; ++i) {
-    const LineView l = line_at(starts[(i + 1) * n / (s + 1)]);
+    const size_t offset = (i + 1) * run.size() / (s + 1);
+    const size_t k = static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
+    const LineView l = line_at(starts[k > 0 ? k - 1 : 0]);
     append_run_line(mine, l.candidates, l.word, {});
   }
   const std::string merged = mpi::reduce_bytes_to_root(comm, std::move(mine), [](std::string&& a, std::string&& b) {

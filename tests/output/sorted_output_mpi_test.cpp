@@ -96,6 +96,31 @@ TEST_CASE("sort_runs: the slices in rank order are the global order, for any sam
   }
 }
 
+TEST_CASE("sort_runs: every rank gets about its share of the bytes, however line lengths go with the order") {
+  // Lines with 3 candidates (a quarter, together at one end of the order)
+  // are 40 times as long as the others: a split by line count would give
+  // one rank most of the text to write.
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  if (p == 1) return;
+  const size_t n = 4000;
+  std::string run, total;
+  size_t all_bytes = 0;
+  std::vector<Line> lines = lines_of(me, p, n, 5);
+  for (const Line& l : lines)
+    append_run_line(run, l.candidates, l.word, l.word + ": " + std::string(l.candidates == 3 ? 400 : 10, 'x') + "\n",
+                    {});
+  for (int r = 0; r < p; ++r)
+    for (const Line& l : lines_of(r, p, n, 5)) all_bytes += l.word.size() + 3 + (l.candidates == 3 ? 400 : 10);
+  size_t mine = 0;
+  sort_runs(
+      comm, run, [&](const LineView& l) { mine += l.line.size(); }, 64);
+  CAPTURE(me);
+  CAPTURE(mine);
+  CAPTURE(all_bytes);
+  CHECK(mine <= 3 * all_bytes / (2 * static_cast<size_t>(p)));
+}
+
 TEST_CASE("sample_count: the asked samples up to 256 ranks, then a budget of 16,384 keys, at least 16 a rank") {
   for (const int p : {1, 2, 3, 64, 255, 256}) CHECK(sample_count(p, 64) == 64);
   CHECK(sample_count(4, 3) == 3);
