@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   PrefixBuckets buckets;
   buckets.build(std::move(entries), std::move(counts), p);
   std::vector<std::pair<uint64_t, uint64_t>> pairs;
-  buckets.for_each_delete(p, [&](uint64_t prefix, uint64_t del) { pairs.emplace_back(del, prefix); });
+  buckets.for_each_delete(p, [&](size_t bucket, uint64_t del) { pairs.emplace_back(del, bucket); });
   DeleteTable table;
   table.build(std::move(pairs));
   std::fprintf(stderr, "rank_tune: %zu entries, %zu deletes, %zu postings, %.1f MB\n", buckets.size(), table.deletes(),
@@ -132,12 +132,12 @@ int main(int argc, char** argv) {
     std::sort(prefixes.begin(), prefixes.end());
     prefixes.erase(std::unique(prefixes.begin(), prefixes.end()), prefixes.end());
     std::vector<FoundEntry> found;
-    for (const uint64_t ph : prefixes) {
-      const auto [b, e] = buckets.bucket(ph);
-      for (const uint32_t* x = b; x != e; ++x) {
-        const int d = osa_distance(q.data(), n, buckets.folded(*x), buckets.folded_size(*x), p.max_distance);
+    for (const uint64_t bucket : prefixes) {
+      const auto [b, e] = buckets.group(bucket);
+      for (uint32_t x = b; x != e; ++x) {
+        const int d = osa_distance(q.data(), n, buckets.folded(x), buckets.folded_size(x), p.max_distance);
         if (d <= p.max_distance)
-          found.push_back(FoundEntry{buckets.spelling(*x), buckets.frequency(*x), 0, static_cast<uint8_t>(d), {}});
+          found.push_back(FoundEntry{buckets.spelling(x), buckets.frequency(x), 0, static_cast<uint8_t>(d), {}});
       }
     }
     if (sound_max >= 0) {

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
-#include <numeric>
 #include <stdexcept>
 #include <type_traits>
 
@@ -237,32 +236,27 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
   std::sort(bucket_keys.begin(), bucket_keys.end());
   if (std::adjacent_find(bucket_keys.begin(), bucket_keys.end()) != bucket_keys.end()) sort_entries(false);
   entries_.clear();
+  if (start[n] > std::numeric_limits<uint32_t>::max())
+    throw std::length_error("ranked index: over 2^32 code points of entries on one rank (use more ranks)");
   folded_.clear();
   folded_.reserve(start[n]);
-  heads_.resize(n);
+  folded_start_.assign(n + 1, 0);
+  capital_.assign(n, 0);
   frequency_.resize(n);
   std::vector<uint64_t> prefix_of(n);  // per entry, in the stored order
   for (size_t i = 0; i < n; ++i) {
     const uint32_t e = by_bucket[i];
     entries_.push_back(entries[e]);
-    const size_t k = start[e + 1] - start[e];
-    EntryHead& h = heads_[i];
-    h.folded_at = folded_.size();
-    h.folded_size = static_cast<uint32_t>(k);  // a WordList entry is under 4 GiB
-    h.has_frequency = frequency[e] > 0;
-    h.has_capital = capital[e];
-    h.letters = letter_set(folded.data() + start[e], k);
-    h.counts = letter_counts(folded.data() + start[e], k);
+    capital_[i] = capital[e];
     folded_.insert(folded_.end(), folded.begin() + static_cast<std::ptrdiff_t>(start[e]),
                    folded.begin() + static_cast<std::ptrdiff_t>(start[e + 1]));
+    folded_start_[i + 1] = static_cast<uint32_t>(folded_.size());
     frequency_[i] = frequency[e];
     prefix_of[i] = prefix[e];
   }
   sound_keys_.clear();
   for (size_t i = 0; i < n; ++i)
     sound_keys_.push_back(phonetic_key(this->folded(static_cast<uint32_t>(i)), folded_size(static_cast<uint32_t>(i))));
-  order_.resize(n);
-  std::iota(order_.begin(), order_.end(), 0U);
   group_start_.clear();
   group_key_.clear();
   for (size_t i = 0; i < n; ++i)
@@ -277,8 +271,8 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
 size_t PrefixBuckets::bytes() const {
   return entries_.bytes.size() + entries_.starts.size() * sizeof(entries_.starts[0]) + sound_keys_.bytes.size() +
          sound_keys_.starts.size() * sizeof(sound_keys_.starts[0]) + folded_.size() * sizeof(char32_t) +
-         heads_.size() * sizeof(EntryHead) + (frequency_.size() + collection_.size()) * sizeof(uint64_t) +
-         order_.size() * sizeof(uint32_t) + group_start_.size() * sizeof(uint32_t) +
+         folded_start_.size() * sizeof(uint32_t) + capital_.size() +
+         (frequency_.size() + collection_.size()) * sizeof(uint64_t) + group_start_.size() * sizeof(uint32_t) +
          group_key_.size() * sizeof(uint64_t) + directory_.bytes();
 }
 
@@ -289,9 +283,9 @@ void PrefixBuckets::transfer(Blob& b, Self& self) {
     b.array(list->starts);
   }
   b.array(self.folded_);
-  b.array(self.heads_);
+  b.array(self.folded_start_);
+  b.array(self.capital_);
   b.array(self.frequency_);
-  b.array(self.order_);
   b.array(self.group_start_);
   b.array(self.group_key_);
   if constexpr (std::is_const_v<Self>) self.directory_.save(b);
@@ -304,9 +298,12 @@ void PrefixBuckets::load(BlobReader& r) {
   transfer(r, *this);
   collection_.clear();
   const size_t n = entries_.size();
-  if (sound_keys_.size() != n || heads_.size() != n || frequency_.size() != n || order_.size() != n ||
+  if (sound_keys_.size() != n || folded_start_.size() != n + 1 || capital_.size() != n || frequency_.size() != n ||
       group_key_.size() + 1 != group_start_.size())
     throw BlobError("bucket arrays of different lengths");
+  if (folded_start_[0] != 0 || folded_start_[n] != folded_.size() ||
+      !std::is_sorted(folded_start_.begin(), folded_start_.end()))
+    throw BlobError("entries' code points out of order");
 }
 
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {

@@ -654,10 +654,10 @@ std::vector<EntryCheck> RankedIndex::entry_checks(const ChannelWeights& weights)
   std::vector<EntryCheck> entry_checks(buckets_.size());
   for (uint32_t x = 0; x < buckets_.size(); ++x) {
     EntryCheck& b = entry_checks[x];
-    b.counts = buckets_.letter_counts_of(x);
-    b.letters = buckets_.letters(x);
     b.folded = buckets_.folded(x);
     b.size = static_cast<uint32_t>(buckets_.folded_size(x));  // a WordList entry is under 4 GiB
+    b.counts = letter_counts(b.folded, b.size);
+    b.letters = letter_set(b.folded, b.size);
     b.prior = checked_prior(channel_prior(buckets_.frequency(x), buckets_.collection_count(x), weights));
     b.first = b.size ? b.folded[0] : 0;
     b.far = buckets_.frequency(x) >= far_min_count_;

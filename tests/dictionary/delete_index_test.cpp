@@ -119,10 +119,10 @@ void check_exact(const std::vector<std::string>& dict, int d, size_t prefix_leng
       bucket_numbers.insert(first, last);
     }
     for (const uint64_t g : bucket_numbers) {
-      const auto [first, last] = ix.buckets.bucket(ix.buckets.group_key(g));
-      for (const uint32_t* e = first; e != last; ++e) {
-        const int dist = osa_distance(fq.data(), fq.size(), ix.buckets.folded(*e), ix.buckets.folded_size(*e), d);
-        if (dist <= d) got.insert(std::string(ix.buckets.spelling(*e)));
+      const auto [first, last] = ix.buckets.bucket_range(ix.buckets.group_key(g));
+      for (uint32_t e = first; e != last; ++e) {
+        const int dist = osa_distance(fq.data(), fq.size(), ix.buckets.folded(e), ix.buckets.folded_size(e), d);
+        if (dist <= d) got.insert(std::string(ix.buckets.spelling(e)));
       }
     }
     // Brute force.
@@ -250,10 +250,10 @@ TEST_CASE("the delete index: entries that fold alike, short words, the empty que
           bucket_numbers.insert(first, last);
         }
         for (const uint64_t g : bucket_numbers) {
-          const auto [first, last] = buckets.bucket(buckets.group_key(g));
-          for (const uint32_t* e = first; e != last; ++e)
-            if (osa_distance(fq.data(), fq.size(), buckets.folded(*e), buckets.folded_size(*e), d) <= d)
-              got.insert(std::string(buckets.spelling(*e)));
+          const auto [first, last] = buckets.bucket_range(buckets.group_key(g));
+          for (uint32_t e = first; e != last; ++e)
+            if (osa_distance(fq.data(), fq.size(), buckets.folded(e), buckets.folded_size(e), d) <= d)
+              got.insert(std::string(buckets.spelling(e)));
         }
         for (const auto& w : dict) {
           const std::u32string fw = folded(w);
@@ -359,10 +359,12 @@ TEST_CASE("PrefixBuckets keeps spellings, folded code points and frequencies") {
       CHECK(b.frequency(e) == 9);
     }
   CHECK(seen);
-  const auto [first, last] = b.bucket(prefix_hash(want.data(), want.size(), 7));
+  const auto [first, last] = b.bucket_range(prefix_hash(want.data(), want.size(), 7));
   REQUIRE(last - first == 1);
-  CHECK(b.spelling(*first) == "École");
-  const auto [f2, l2] = b.bucket(12345);
+  CHECK(b.spelling(first) == "École");
+  CHECK(b.has_capital(first));
+  CHECK(!b.has_capital(1 - first));
+  const auto [f2, l2] = b.bucket_range(12345);
   CHECK(f2 == l2);
 }
 

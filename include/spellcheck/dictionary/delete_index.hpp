@@ -162,26 +162,16 @@ class PrefixBuckets {
   // entry (0 when unknown).
   void build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p);
   size_t size() const { return entries_.size(); }
-  // Entries of the bucket with this prefix hash: [first, last) into order().
-  std::pair<const uint32_t*, const uint32_t*> bucket(uint64_t h) const {
-    const auto [b, e] = directory_.find(h);
-    return {order_.data() + b, order_.data() + e};
-  }
-  // The same as a range of entry numbers (entries are stored in bucket
-  // order, within a bucket by frequency, highest first).
+  // The entries of the bucket with this prefix hash, [first, last) (entries
+  // are stored in bucket order, within a bucket by frequency, highest first).
   HashDirectory::Range bucket_range(uint64_t h) const { return directory_.find(h); }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
   std::string_view spelling(uint32_t e) const { return entries_[e]; }
   const WordList& spellings() const { return entries_; }
-  const char32_t* folded(uint32_t e) const { return folded_.data() + heads_[e].folded_at; }
-  size_t folded_size(uint32_t e) const { return heads_[e].folded_size; }
+  const char32_t* folded(uint32_t e) const { return folded_.data() + folded_start_[e]; }
+  size_t folded_size(uint32_t e) const { return folded_start_[e + 1] - folded_start_[e]; }
   uint64_t frequency(uint32_t e) const { return frequency_[e]; }
-  bool has_frequency(uint32_t e) const { return heads_[e].has_frequency; }
-  bool has_capital(uint32_t e) const { return heads_[e].has_capital; }
-  // letter_set of the folded entry: checked before the distance.
-  uint64_t letters(uint32_t e) const { return heads_[e].letters; }
-  // letter_counts of the folded entry: checked before the distance too.
-  const LetterCounts& letter_counts_of(uint32_t e) const { return heads_[e].counts; }
+  bool has_capital(uint32_t e) const { return capital_[e] != 0; }
   // phonetic_key of the folded entry (kept: ranking needs it for every
   // entry it scores).
   std::string_view sound_key(uint32_t e) const { return sound_keys_[e]; }
@@ -224,20 +214,15 @@ class PrefixBuckets {
 
   WordList entries_;
   WordList sound_keys_;
+  // The entries' folded code points, one after another: entry e's start
+  // at folded_start_[e] (one more start closes the last). What the
+  // distance check reads besides lives in ranked_lookup's per-entry check
+  // records, built from these.
   std::vector<char32_t> folded_;
-  // Per entry, everything the distance check needs, side by side.
-  struct EntryHead {
-    LetterCounts counts;
-    uint64_t letters = 0;
-    uint64_t folded_at = 0;
-    uint32_t folded_size = 0;
-    uint16_t has_frequency = 0;
-    uint16_t has_capital = 0;  // the spelling has a capital (ranking asks)
-  };
-  std::vector<EntryHead> heads_;
+  std::vector<uint32_t> folded_start_;
+  std::vector<uint8_t> capital_;  // per entry: the spelling has a capital (ranking asks)
   std::vector<uint64_t> frequency_, collection_;
-  std::vector<uint32_t> order_;        // 0..n-1: entries are stored sorted by prefix hash
-  std::vector<uint32_t> group_start_;  // per distinct prefix hash, into order_
+  std::vector<uint32_t> group_start_;  // per distinct prefix hash: its first entry
   std::vector<uint64_t> group_key_;    // per bucket: its prefix hash
   HashDirectory directory_;
 };
@@ -413,19 +398,20 @@ void PrefixBuckets::for_each_delete(const DeleteParams& p, size_t first_bucket, 
   std::vector<uint64_t> dels;
   for (size_t g = first_bucket; g < last_bucket; ++g) {
     // Distinct prefixes of the bucket (one, unless two prefixes collided).
-    const uint32_t* first = order_.data() + group_start_[g];
-    const uint32_t* last = order_.data() + group_start_[g + 1];
-    if (min_count > 0 && std::none_of(first, last, [&](uint32_t e) { return frequency_[e] >= min_count; })) continue;
-    for (const uint32_t* e = first; e != last; ++e) {
-      const size_t n = std::min(folded_size(*e), p.prefix_length);
+    const uint32_t first = group_start_[g], last = group_start_[g + 1];
+    if (min_count > 0 && std::none_of(frequency_.begin() + first, frequency_.begin() + last,
+                                      [&](uint64_t count) { return count >= min_count; }))
+      continue;
+    for (uint32_t e = first; e != last; ++e) {
+      const size_t n = std::min(folded_size(e), p.prefix_length);
       auto same_prefix = [&](uint32_t o) {
-        return std::min(folded_size(o), p.prefix_length) == n && std::equal(folded(o), folded(o) + n, folded(*e));
+        return std::min(folded_size(o), p.prefix_length) == n && std::equal(folded(o), folded(o) + n, folded(e));
       };
-      if (e != first && same_prefix(*first)) continue;  // the common case: one prefix per bucket
+      if (e != first && same_prefix(first)) continue;  // the common case: one prefix per bucket
       bool seen = false;
-      for (const uint32_t* o = first; o != e && !seen; ++o) seen = same_prefix(*o);
+      for (uint32_t o = first; o != e && !seen; ++o) seen = same_prefix(o);
       if (seen) continue;
-      prefix_deletes(folded(*e), n, p, dels);
+      prefix_deletes(folded(e), n, p, dels);
       for (const uint64_t d : dels) f(g, d);
     }
   }
