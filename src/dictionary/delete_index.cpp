@@ -16,6 +16,41 @@ namespace spellcheck {
 
 namespace {
 
+// Drops the repeats of a spelling (and their frequencies), keeping the first
+// of each in the entries' order. Repeats are found by a hash of each
+// spelling (a sort of the spellings themselves was a tenth of the index's
+// build); equal hashes compare their spellings.
+void drop_repeats(WordList& entries, std::vector<uint64_t>& frequency) {
+  const size_t n = entries.size();
+  std::vector<std::pair<uint64_t, uint64_t>> keyed(n);
+  for (size_t i = 0; i < n; ++i) {
+    const std::string_view w = entries[i];
+    keyed[i] = {XXH3_64bits(w.data(), w.size()), i};
+  }
+  sort_by_spread_hash(keyed);  // equal hashes together, lowest index first
+  std::vector<uint8_t> repeat(n, 0);
+  size_t repeats = 0;
+  for (size_t k = 1; k < n; ++k)
+    for (size_t j = k; j-- > 0 && keyed[j].first == keyed[k].first;)
+      if (!repeat[keyed[j].second] && entries[keyed[j].second] == entries[keyed[k].second]) {
+        repeat[keyed[k].second] = 1;
+        ++repeats;
+        break;
+      }
+  if (repeats == 0) return;
+  WordList distinct;
+  distinct.bytes.reserve(entries.bytes.size());
+  distinct.starts.reserve(n - repeats);
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!repeat[i]) {
+      distinct.push_back(entries[i]);
+      frequency[kept++] = frequency[i];
+    }
+  frequency.resize(kept);
+  entries = std::move(distinct);
+}
+
 // Most hashed strings are short Latin-1 words (prefixes of at most 8 code
 // points and their deletes): those are hashed as their bytes, one per code
 // point, packed in a word, with a seed of their own (a 4-byte code point is
@@ -180,6 +215,10 @@ void DeleteTable::load(BlobReader& r) {
 
 void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p) {
   frequency.resize(entries.size(), 0);
+  // Each spelling once (a dictionary may repeat lines, on one rank or
+  // across ranks): the lookup checks an entry once per word, so no two of
+  // its offers spell the same word (SuggestionRanker, distinct_entries).
+  drop_repeats(entries, frequency);
   const size_t n = entries.size();
   // Folded code points and bucket hash of every entry, in input order.
   std::vector<char32_t> folded(entries.bytes.size());  // at most one code point per byte

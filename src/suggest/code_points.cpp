@@ -121,6 +121,19 @@ CasePattern case_pattern(const char32_t* w, size_t n) {
 }
 
 void spell_in_case(const char32_t* w, size_t n, CasePattern p, std::string& out) {
+  if (p != CasePattern::upper && p != CasePattern::title) {
+    // As it is; ASCII (most words) a byte each, without a check per byte.
+    const size_t at = out.size();
+    out.resize(at + n);
+    size_t i = 0;
+    while (i < n && w[i] < 0x80) {
+      out[at + i] = static_cast<char>(w[i]);
+      ++i;
+    }
+    out.resize(at + i);
+    for (; i < n; ++i) append_utf8(out, w[i]);
+    return;
+  }
   bool first_letter = true;
   for (size_t i = 0; i < n; ++i) {
     char32_t c = w[i];

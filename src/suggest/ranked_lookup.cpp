@@ -538,33 +538,8 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
   const uint32_t me = static_cast<uint32_t>(comm.rank());
   std::vector<char32_t> cps;
   const size_t prefix_length = params_.deletes.prefix_length;
-  // Entries to the owners of their buckets (distinct first: a dictionary
-  // may repeat lines, and a shard holds each spelling on one rank only).
-  {
-    // Repeats found by a hash of each spelling (a sort of the spellings
-    // themselves was a tenth of the build); the first of each is kept, in
-    // the entries' order.
-    const size_t n = entries.size();
-    std::vector<std::pair<uint64_t, uint64_t>> keyed(n);
-    for (size_t i = 0; i < n; ++i) {
-      const std::string_view w = entries[i];
-      keyed[i] = {XXH3_64bits(w.data(), w.size()), i};
-    }
-    sort_by_spread_hash(keyed);  // equal hashes together, lowest index first
-    std::vector<uint8_t> repeat(n, 0);
-    for (size_t k = 1; k < n; ++k)
-      for (size_t j = k; j-- > 0 && keyed[j].first == keyed[k].first;)
-        if (!repeat[keyed[j].second] && entries[keyed[j].second] == entries[keyed[k].second]) {
-          repeat[keyed[k].second] = 1;
-          break;
-        }
-    WordList distinct;
-    distinct.bytes.reserve(entries.bytes.size());
-    distinct.starts.reserve(n);
-    for (size_t i = 0; i < n; ++i)
-      if (!repeat[i]) distinct.push_back(entries[i]);
-    entries = std::move(distinct);
-  }
+  // Entries to the owners of their buckets (which drop repeated lines:
+  // PrefixBuckets::build).
   std::vector<uint64_t> hashes(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i], prefix_length, cps);
   Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes));
@@ -1133,7 +1108,7 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
           pattern.assign(q.data(), qn);
           const uint64_t letters = letter_set(q.data(), qn);
           const LetterCounts tally = letter_counts(q.data(), qn);
-          ranker.start(w, params_.top);
+          ranker.start(w, params_.top, true);  // (each entry is checked once per word: the seen sets)
           const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
           const int reach = sound_alike_reach(qn);
           const int typo_d = typo_distance(params_, qn);

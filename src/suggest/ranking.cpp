@@ -21,7 +21,7 @@ void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distan
     return score != k.score ? score > k.score : word < kept_word(k);
   };
   if (best_.size() == top_ && !better_than(best_.back())) return;
-  for (auto it = best_.begin(); it != best_.end(); ++it)
+  for (auto it = best_.begin(); it != best_.end() && !distinct_words_; ++it)
     if (kept_word(*it) == word) {
       if (better_than(*it)) {
         it->score = score;  // (the same word: its spelling stays)
@@ -70,7 +70,7 @@ int64_t SuggestionRanker::least_edits(size_t n, size_t m, int d) const {
          static_cast<int64_t>(static_cast<size_t>(d) - gap) * cheapest_change_;
 }
 
-void SuggestionRanker::start(std::string_view typo, size_t top) {
+void SuggestionRanker::start(std::string_view typo, size_t top, bool distinct_entries) {
   typo_ = typo;
   top_ = top;
   best_.clear();
@@ -81,6 +81,8 @@ void SuggestionRanker::start(std::string_view typo, size_t top) {
   for (size_t i = 0; i < n_; ++i) folded_[i] = fold_case(entry_[i]);
   pattern_ = case_pattern(entry_.data(), n_);
   accepts_by_case_ = pattern_ == CasePattern::upper || pattern_ == CasePattern::title;
+  // Other patterns spell an entry as it is, and entries are distinct.
+  distinct_words_ = distinct_entries && !accepts_by_case_;
   accepted_ = top == 0;  // nothing to rank
   typo_sound_ = phonetic_key(folded_.data(), n_);
 }

@@ -163,4 +163,15 @@ TEST_CASE("spell_in_case") {
   const auto TEH = cps("TEH");
   CHECK(in_case("the", case_pattern(TEH.data(), TEH.size())) == "THE");
   CHECK(utf8(cps("naïve")) == "naïve");
+  // As it is (lower and mixed): ASCII, then any code point after it, and
+  // invalid bytes, appended to what out holds.
+  CHECK(in_case("naïve", CasePattern::lower) == "naïve");
+  CHECK(in_case("École", CasePattern::lower) == "École");
+  CHECK(in_case("αθήνα", CasePattern::mixed) == "αθήνα");
+  CHECK(in_case("ab\xff\xfe", CasePattern::lower) == "ab\xff\xfe");
+  CHECK(in_case("", CasePattern::lower).empty());
+  const auto cafe = cps("café");
+  std::string out = "x ";
+  spell_in_case(cafe.data(), cafe.size(), CasePattern::lower, out);
+  CHECK(out == "x café");
 }

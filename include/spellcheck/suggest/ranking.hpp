@@ -82,7 +82,10 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
 class SuggestionRanker {
  public:
   explicit SuggestionRanker(const ChannelWeights& weights);
-  void start(std::string_view typo, size_t top);
+  // distinct_entries: the caller offers each dictionary entry once at most
+  // (then, unless the typo is in capitals or title case, which spell two
+  // entries alike, no two offers spell the same word, and none is looked for).
+  void start(std::string_view typo, size_t top, bool distinct_entries = false);
   // Upper bound of channel_score for an entry of this prior (channel_prior)
   // at distance min_distance or more, whatever its edits, sound and case;
   // other_first: its folded first letter differs from the typo's (so an
@@ -130,7 +133,7 @@ class SuggestionRanker {
   std::string_view typo_;
   size_t top_ = 0, n_ = 0;
   CasePattern pattern_{};
-  bool accepts_by_case_ = false, accepted_ = false;
+  bool accepts_by_case_ = false, accepted_ = false, distinct_words_ = false;
   std::vector<char32_t> folded_, entry_, folded_entry_;
   std::string typo_sound_;  // phonetic_key of the folded typo
   // The top: small records, best first, distinct words, whose spellings
