@@ -743,6 +743,8 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
   std::vector<Part> parts;
   mpi::Bytes sent, asked, forwarded, found;
   std::vector<std::pair<uint32_t, const char*>> replies;  // step 4: (word, its reply)
+  std::vector<const char*> parts_by_word;                 // step 4: the replies grouped by word
+  std::vector<size_t> parts_start;                        // step 4: per word, its first in parts_by_word
   RankingMerger merger;
   for (uint64_t round = 0; round < rounds; ++round) {
     const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
@@ -1201,8 +1203,9 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
     }
     mpi::alltoallv_bytes(comm, sent, found);
 
-    // 4. Merge each word's parts from the owners that answered (sorted by
-    //    word, a word's parts lie together).
+    // 4. Merge each word's parts from the owners that answered, grouped by
+    //    word (a counting sort: a round's words are 0..m-1). A word with one
+    //    part takes it as it is: an owner's top is best first already.
     replies.clear();
     for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
       const char* at = c;
@@ -1213,23 +1216,42 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
         c += 9;  // score, distance
         c += get<uint32_t>(c);
       }
+      if (word >= m) throw std::logic_error("ranked lookup: a reply for a word not asked");
       replies.emplace_back(word, at);
     }
-    std::sort(replies.begin(), replies.end());
-    for (size_t r = 0; r < replies.size();) {
-      const uint32_t word = replies[r].first;
-      merger.start();
-      for (; r < replies.size() && replies[r].first == word; ++r) {
-        const char* c = replies[r].second + 4;
-        if (get<uint8_t>(c) != 0) merger.accept();
+    parts_start.assign(m + 1, 0);
+    for (const auto& [word, at] : replies) ++parts_start[word + 1];
+    for (size_t w = 0; w < m; ++w) parts_start[w + 1] += parts_start[w];
+    parts_by_word.resize(replies.size());
+    for (const auto& [word, at] : replies) parts_by_word[parts_start[word]++] = at;  // (now each word's end)
+    for (size_t word = 0, first = 0; word < m; first = parts_start[word++]) {
+      const size_t last = parts_start[word];
+      if (first == last) continue;
+      auto each_candidate = [&](const char* c, auto&& f) {
+        c += 5;  // word, accepted
         const uint32_t k = get<uint32_t>(c);
         for (uint32_t j = 0; j < k; ++j) {
           const int64_t score = get<int64_t>(c);
           const uint8_t distance = get<uint8_t>(c);
           const uint32_t len = get<uint32_t>(c);
-          merger.add(std::string_view(c, len), score, distance);
+          f(std::string_view(c, len), score, distance);
           c += len;
         }
+      };
+      auto accepted = [](const char* c) { return c[4] != 0; };
+      if (last - first == 1 && !accepted(parts_by_word[first])) {
+        result.start(b + word);
+        each_candidate(parts_by_word[first], [&](std::string_view spelled, int64_t score, uint8_t distance) {
+          result.add(b + word, spelled, score, distance);
+        });
+        continue;
+      }
+      merger.start();
+      for (size_t r = first; r < last; ++r) {
+        if (accepted(parts_by_word[r])) merger.accept();
+        each_candidate(parts_by_word[r], [&](std::string_view spelled, int64_t score, uint8_t distance) {
+          merger.add(spelled, score, distance);
+        });
       }
       merger.finish(result, b + word, params_.top);
     }
