@@ -25,6 +25,7 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -54,28 +55,28 @@ inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
 
 // An open-addressing map from 64-bit hashes to one Value each (linear
-// probing, at most three quarters full: the delete tables are asked only for
-// keys the delete filter says some rank holds, so few probes run to an
-// empty slot, and a fuller table is less memory to fault in). Hash 0 is
-// stored as 1. The value sits in the slot, so a lookup is one cache miss. A
-// key's first slot is its top bits (the keys are hashes, even in their top
-// bits: owner_of reads the low ones), so keys inserted in ascending order
-// fill the slots front to back.
+// probing, three quarters full: the delete tables are asked only for keys
+// the delete filter says some rank holds, so few probes run to an empty
+// slot, and a fuller table is less memory to fault in; any number of slots,
+// not a power of two, which left the tables half empty). Hash 0 is stored
+// as 1. The value sits in the slot, so a lookup is one cache miss. A key's
+// first slot is its top bits scaled to the slots (the keys are hashes, even
+// in their top bits: owner_of reads the low ones), so keys inserted in
+// ascending order fill the slots front to back.
 template <class Value>
 class HashSlots {
  public:
   // Empty, with room for n keys.
   void reset(size_t n) {
-    size_t cap = 16;
-    while (3 * cap < 4 * n) cap *= 2;
-    slots_.assign(cap, Slot{});
-    set_shape();
+    const size_t slots = std::max<size_t>(16, n + n / 3 + 1);
+    if (slots > kMostSlots) throw std::length_error("hash directory: over 2^32 slots on one rank (use more ranks)");
+    slots_.assign(slots, Slot{});
   }
   // Adds h -> v (one of at most the n keys reset made room for); a key
   // already there keeps its value.
   void insert(uint64_t h, const Value& v) {
     const uint64_t k = stored_key(h);
-    for (size_t i = home(k);; i = (i + 1) & mask_) {
+    for (size_t i = home(k);; i = next(i)) {
       if (slots_[i].key == 0) {
         slots_[i] = Slot{k, v};
         return;
@@ -87,7 +88,7 @@ class HashSlots {
   const Value* find(uint64_t h) const {
     if (slots_.empty()) return nullptr;
     const uint64_t k = stored_key(h);
-    for (size_t i = home(k);; i = (i + 1) & mask_) {
+    for (size_t i = home(k);; i = next(i)) {
       const Slot& s = slots_[i];
       if (s.key == k) return &s.value;
       if (s.key == 0) return nullptr;
@@ -106,12 +107,13 @@ class HashSlots {
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
   // To and from an index cache file (index_cache.hpp).
-  // The mask and shift follow from the slots' count, a power of two.
   void save(BlobWriter& w) const { w.array(slots_); }
   void load(BlobReader& r) {
     r.array(slots_);
-    if (!slots_.empty() && !std::has_single_bit(slots_.size())) throw BlobError("a hash directory of the wrong size");
-    set_shape();
+    if (slots_.size() > kMostSlots) throw BlobError("a hash directory of the wrong size");
+    size_t empty = 0;
+    for (const Slot& s : slots_) empty += s.key == 0;
+    if (!slots_.empty() && empty == 0) throw BlobError("a hash directory without an empty slot");
   }
 
  private:
@@ -119,14 +121,11 @@ class HashSlots {
     uint64_t key = 0;
     Value value{};
   };
-  void set_shape() {
-    mask_ = slots_.empty() ? 0 : slots_.size() - 1;
-    shift_ = slots_.empty() ? 64 : 64 - std::countr_zero(slots_.size());
-  }
-  size_t home(uint64_t k) const { return static_cast<size_t>(k >> shift_); }  // (slots_ not empty)
+  static constexpr size_t kMostSlots = size_t{1} << 32;  // (home's product stays in 64 bits)
+  // (slots_ not empty)
+  size_t home(uint64_t k) const { return static_cast<size_t>(((k >> 32) * slots_.size()) >> 32); }
+  size_t next(size_t i) const { return i + 1 == slots_.size() ? 0 : i + 1; }
   std::vector<Slot> slots_;
-  size_t mask_ = 0;
-  int shift_ = 64;
 };
 
 // A map from 64-bit hashes to ranges [begin, end) of an array.
