@@ -169,11 +169,16 @@ void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
   }
   sort_by_spread_hash(pairs);
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  // [i, group_end(i)): the postings of the delete at i.
+  auto group_end = [&](size_t i) {
+    size_t j = i + 1;
+    while (j < pairs.size() && pairs[j].first == pairs[i].first) ++j;
+    return j;
+  };
   deletes_ = 0;
   size_t listed = 0;  // postings of deletes with more than one
   for (size_t i = 0, j = 0; i < pairs.size(); i = j) {
-    for (j = i + 1; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) {
-    }
+    j = group_end(i);
     ++deletes_;
     if (j - i > 1) listed += j - i;
   }
@@ -184,8 +189,7 @@ void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
   lists_.clear();
   lists_.reserve(listed);
   for (size_t i = 0, j = 0; i < pairs.size(); i = j) {
-    for (j = i + 1; j < pairs.size() && pairs[j].first == pairs[i].first; ++j) {
-    }
+    j = group_end(i);
     if (j - i == 1) {
       slots_.insert(pairs[i].first, pairs[i].second);
       continue;

@@ -346,7 +346,7 @@ constexpr uint64_t kFrequentTableSalt = 0x5BD1E9955BD1E995ULL;
 // A delete's key in the filter: as its directory stores it, salted for the
 // frequent table. The filter is filled and probed through this one mapping.
 uint64_t delete_filter_key(uint64_t h, bool frequent_table) {
-  return HashDirectory::stored_key(h) ^ (frequent_table ? kFrequentTableSalt : 0);
+  return DeleteTable::stored_key(h) ^ (frequent_table ? kFrequentTableSalt : 0);
 }
 
 }  // namespace
@@ -1224,21 +1224,21 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
     for (size_t w = 0; w < m; ++w) parts_start[w + 1] += parts_start[w];
     parts_by_word.resize(replies.size());
     for (const auto& [word, at] : replies) parts_by_word[parts_start[word]++] = at;  // (now each word's end)
+    auto accepted = [](const char* reply) { return reply[4] != 0; };
+    auto each_candidate = [](const char* reply, auto&& f) {
+      const char* c = reply + 5;  // word, accepted
+      const uint32_t k = get<uint32_t>(c);
+      for (uint32_t j = 0; j < k; ++j) {
+        const int64_t score = get<int64_t>(c);
+        const uint8_t distance = get<uint8_t>(c);
+        const uint32_t len = get<uint32_t>(c);
+        f(std::string_view(c, len), score, distance);
+        c += len;
+      }
+    };
     for (size_t word = 0, first = 0; word < m; first = parts_start[word++]) {
       const size_t last = parts_start[word];
       if (first == last) continue;
-      auto each_candidate = [&](const char* c, auto&& f) {
-        c += 5;  // word, accepted
-        const uint32_t k = get<uint32_t>(c);
-        for (uint32_t j = 0; j < k; ++j) {
-          const int64_t score = get<int64_t>(c);
-          const uint8_t distance = get<uint8_t>(c);
-          const uint32_t len = get<uint32_t>(c);
-          f(std::string_view(c, len), score, distance);
-          c += len;
-        }
-      };
-      auto accepted = [](const char* c) { return c[4] != 0; };
       if (last - first == 1 && !accepted(parts_by_word[first])) {
         result.start(b + word);
         each_candidate(parts_by_word[first], [&](std::string_view spelled, int64_t score, uint8_t distance) {

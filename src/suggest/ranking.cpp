@@ -21,7 +21,8 @@ void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distan
     return score != k.score ? score > k.score : word < kept_word(k);
   };
   if (best_.size() == top_ && !better_than(best_.back())) return;
-  for (auto it = best_.begin(); it != best_.end() && !distinct_words_; ++it)
+  // (Where no two offers spell alike, no word is looked for.)
+  for (auto it = best_.begin(); !distinct_words_ && it != best_.end(); ++it)
     if (kept_word(*it) == word) {
       if (better_than(*it)) {
         it->score = score;  // (the same word: its spelling stays)

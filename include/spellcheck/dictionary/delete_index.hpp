@@ -140,8 +140,6 @@ class HashDirectory {
     return b ? Range{b->begin, b->end} : Range{0, 0};
   }
   void prefetch(uint64_t h) const { slots_.prefetch(h); }
-  // A hash as the directory keeps it.
-  static uint64_t stored_key(uint64_t h) { return HashSlots<Bounds>::stored_key(h); }
   size_t bytes() const { return slots_.bytes(); }
   // To and from an index cache file (index_cache.hpp).
   void save(BlobWriter& w) const { slots_.save(w); }
@@ -330,7 +328,9 @@ class DeleteTable {
     return {first, first + ((*v & ~kList) >> 32)};
   }
   void prefetch(uint64_t h) const { slots_.prefetch(h); }
-  // f(key) for every delete hash held (HashSlots::stored_key).
+  // A delete hash as the table keeps it (for_each_key gives these).
+  static uint64_t stored_key(uint64_t h) { return HashSlots<uint64_t>::stored_key(h); }
+  // f(key) for every delete hash held, as stored.
   template <class F>
   void for_each_key(F&& f) const {
     slots_.for_each([&](uint64_t k, uint64_t) { f(k); });
