@@ -523,7 +523,8 @@ int run(int argc, char** argv, int provided) {
   Run run(comm);
   Options opt;
   run.step([&] { opt = parse_options(argc, argv); });
-  set_huge_pages(opt.huge_pages);
+  set_huge_pages(opt.huge_pages == HugePages::on ||
+                 (opt.huge_pages == HugePages::automatic && huge_pages_pay(read_thp_settings())));
   if (opt.help || opt.version) {
     if (comm.rank() == 0) std::fputs(opt.help ? usage_text().c_str() : "spellcheck " SPELLCHECK_VERSION "\n", stdout);
     return kExitOk;
@@ -556,7 +557,6 @@ int run(int argc, char** argv, int provided) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  exec_with_huge_malloc(argc, argv);
   // Keep freed memory for reuse instead of returning it to the system: the
   // phases free and allocate buffers of similar sizes in turn, and a page
   // touched for the first time is expensive (a fault, zeroing, and on a VM

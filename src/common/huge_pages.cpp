@@ -5,11 +5,20 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 namespace spellcheck {
 
 namespace {
-std::atomic<bool> huge_pages_on{true};
+std::atomic<bool> huge_pages_on{false};
+
+std::string read_small_file(const char* path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 }  // namespace
 
 void set_huge_pages(bool on) { huge_pages_on.store(on, std::memory_order_relaxed); }
@@ -25,9 +34,28 @@ void* allocate_maybe_huge(std::size_t n) noexcept {
   return p;
 }
 
+std::string selected_thp_word(const std::string& text) {
+  const size_t open = text.find('[');
+  const size_t close = text.find(']', open == std::string::npos ? 0 : open);
+  if (open == std::string::npos || close == std::string::npos) return "";
+  return text.substr(open + 1, close - open - 1);
+}
+
+ThpSettings read_thp_settings() {
+  return {selected_thp_word(read_small_file("/sys/kernel/mm/transparent_hugepage/enabled")),
+          selected_thp_word(read_small_file("/sys/kernel/mm/transparent_hugepage/defrag"))};
+}
+
+bool huge_pages_pay(const ThpSettings& thp) {
+  const bool served = thp.enabled == "always" || thp.enabled == "madvise";
+  const bool no_stall = thp.defrag == "defer" || thp.defrag == "never";
+  return served && no_stall;
+}
+
 bool malloc_huge_pages() {
   const char* t = std::getenv("GLIBC_TUNABLES");
-  return t != nullptr && std::strstr(t, kHugeMallocTunable) != nullptr;
+  return t != nullptr && (std::strstr(t, "glibc.malloc.hugetlb=1") != nullptr ||
+                          std::strstr(t, "glibc.malloc.hugetlb=2") != nullptr);
 }
 
 }  // namespace spellcheck

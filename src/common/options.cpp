@@ -74,6 +74,11 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
+  } else if (flag == "--huge-pages") {
+    if (v == "on") o.huge_pages = HugePages::on;
+    else if (v == "off") o.huge_pages = HugePages::off;
+    else if (v == "auto") o.huge_pages = HugePages::automatic;
+    else throw UsageError("--huge-pages must be on, off or auto, got '" + std::string(v) + "'");
   } else if (flag == "--format") {
     if (v == "jsonl") o.jsonl = true;
     else if (v == "text") o.jsonl = false;
@@ -88,7 +93,7 @@ bool takes_value(std::string_view flag) {
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
-         flag == "--index-cache";
+         flag == "--index-cache" || flag == "--huge-pages";
 }
 
 }  // namespace
@@ -103,7 +108,8 @@ Options parse_options(int argc, const char* const* argv) {
              {"SPELLCHECK_FILTER_BITS", "--filter-bits"}, {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
              {"SPELLCHECK_EXCHANGE", "--exchange"},       {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
              {"SPELLCHECK_SUGGEST", "--suggest"},         {"SPELLCHECK_FREQUENCIES", "--frequencies"},
-             {"SPELLCHECK_INDEX_CACHE", "--index-cache"}, {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"}};
+             {"SPELLCHECK_INDEX_CACHE", "--index-cache"}, {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"},
+             {"SPELLCHECK_HUGE_PAGES", "--huge-pages"}};
   for (const auto& e : env)
     if (const char* v = std::getenv(e.var); v && *v) {
       try {
@@ -149,8 +155,8 @@ Options parse_options(int argc, const char* const* argv) {
       o.affix_filter = false;
       continue;
     }
-    if (a == "--no-huge-pages") {
-      o.huge_pages = false;
+    if (a == "--no-huge-pages") {  // the older spelling of --huge-pages off
+      o.huge_pages = HugePages::off;
       continue;
     }
     if (a == "--no-sound-alikes") {
@@ -297,10 +303,13 @@ Options:
   --no-affix-filter       try edits at every position (by default only where
                           the bytes kept before and after the edit begin and
                           end some entry)
-  --no-huge-pages         blocks of 2 MiB or more on ordinary pages (by default
-                          they are advised as transparent huge pages: fewer
-                          page faults and TLB misses; 20% faster ranked
-                          mode on the test machine)
+  --huge-pages MODE       blocks of 2 MiB or more advised as transparent huge
+                          pages: on, off, or auto (default): on only where
+                          the kernel never compacts memory synchronously for
+                          them (THP enabled, defrag defer or never); with
+                          defrag madvise, the default, each advised fault
+                          may compact first, which made runs slower
+  --no-huge-pages         the same as --huge-pages off
   --progress, --no-progress
                           progress on stderr (default: when a terminal is
                           there: stderr, or the controlling terminal of
@@ -316,7 +325,8 @@ Options:
 Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
 SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
-SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL.
+SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL,
+SPELLCHECK_HUGE_PAGES.
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";

@@ -72,6 +72,7 @@ std::string stats_document(const Options& opt, bool ranked, int ranks, int threa
   if (ranked) root.add("suggest", "ranked");
   root.add("ranks", ranks)
       .add("threads", threads)
+      .add("huge_pages", huge_pages())
       .add("malloc_huge_pages", malloc_huge_pages())
       .add("options", options)
       .add("phases", phases_json(phases))

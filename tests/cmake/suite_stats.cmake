@@ -7,13 +7,8 @@ spellcheck_add_mpi_test(NAME e2e.stats_traffic RANKS 1 3 THREADS 2 TIMEOUT 120 L
 spellcheck_add_mpi_test(NAME e2e.stats_traffic.ranked RANKS 2 THREADS 2 TIMEOUT 120 LABELS "e2e;stats"
   WRAP bash ${CMAKE_CURRENT_SOURCE_DIR}/stats_traffic.sh --
   COMMAND $<TARGET_FILE:spellcheck> --suggest ranked ${stats_case}/dict.txt ${stats_case}/docs)
-# malloc on huge pages by a re-execution (common/huge_pages.hpp), on every
-# rank; not in sanitizer builds.
-if(SPELLCHECK_SANITIZE)
-  set(huge_malloc_expect 0)
-else()
-  set(huge_malloc_expect 1)
-endif()
-spellcheck_add_mpi_test(NAME e2e.huge_malloc RANKS 1 2 THREADS 1 TIMEOUT 120 LABELS "e2e;stats"
-  WRAP bash ${CMAKE_CURRENT_SOURCE_DIR}/huge_malloc.sh ${huge_malloc_expect} --
+# --huge-pages on|off|auto: what each run chose, and no re-execution
+# (common/huge_pages.hpp), on every rank.
+spellcheck_add_mpi_test(NAME e2e.huge_pages RANKS 1 2 THREADS 1 TIMEOUT 120 LABELS "e2e;stats"
+  WRAP bash ${CMAKE_CURRENT_SOURCE_DIR}/huge_pages.sh --
   COMMAND $<TARGET_FILE:spellcheck> --suggest ranked ${stats_case}/dict.txt ${stats_case}/docs)

@@ -42,7 +42,8 @@ bool advised_huge(const void* p) { return vm_flags_of(p).find(" hg") != std::str
 }  // namespace
 
 TEST_CASE("large blocks are aligned to 2 MiB and advised as huge pages; small ones and switched-off ones are not") {
-  REQUIRE(huge_pages());  // the default
+  REQUIRE_FALSE(huge_pages());  // the default, until main decides
+  set_huge_pages(true);
   const size_t big = 3 * kHugePage + 12345;
   void* p = allocate_maybe_huge(big);
   REQUIRE(p != nullptr);
@@ -66,7 +67,23 @@ TEST_CASE("large blocks are aligned to 2 MiB and advised as huge pages; small on
   std::memset(plain, 2, big);
   CHECK_FALSE(advised_huge(plain));
   std::free(plain);
-  set_huge_pages(true);
 
   CHECK(allocate_maybe_huge(static_cast<size_t>(-1) - 10) == nullptr);  // no such block: null, not a wrapped size
+}
+
+TEST_CASE("auto: huge pages only where the kernel does not compact for them synchronously") {
+  CHECK(selected_thp_word("always [madvise] never\n") == "madvise");
+  CHECK(selected_thp_word("always defer defer+madvise [madvise] never\n") == "madvise");
+  CHECK(selected_thp_word("[always] madvise never") == "always");
+  CHECK(selected_thp_word("") == "");
+  CHECK(selected_thp_word("madvise") == "");
+  // This project's test machines: enabled=madvise, defrag=madvise (slower with huge pages).
+  CHECK_FALSE(huge_pages_pay({"madvise", "madvise"}));
+  CHECK_FALSE(huge_pages_pay({"always", "always"}));
+  CHECK_FALSE(huge_pages_pay({"madvise", "defer+madvise"}));
+  CHECK_FALSE(huge_pages_pay({"never", "never"}));
+  CHECK_FALSE(huge_pages_pay({"", ""}));
+  CHECK(huge_pages_pay({"madvise", "defer"}));
+  CHECK(huge_pages_pay({"always", "never"}));
+  CHECK(huge_pages_pay({"madvise", "never"}));
 }

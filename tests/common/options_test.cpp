@@ -25,7 +25,7 @@ TEST_CASE("defaults and positionals") {
   CHECK(o.threads == 0);
   CHECK(o.output.empty());
   CHECK(o.filter_exchange == FilterExchange::allgather);
-  CHECK(o.huge_pages);
+  CHECK(o.huge_pages == HugePages::automatic);
 }
 
 TEST_CASE("flags, both spellings of values") {
@@ -41,7 +41,11 @@ TEST_CASE("flags, both spellings of values") {
   CHECK(o.filter_exchange == FilterExchange::allreduce);
   CHECK(o.stats == "s.json");
   CHECK(o.quiet);
-  CHECK_FALSE(o.huge_pages);
+  CHECK(o.huge_pages == HugePages::off);
+  CHECK(parse({"--huge-pages", "on", "d", "w"}).huge_pages == HugePages::on);
+  CHECK(parse({"--huge-pages=off", "d", "w"}).huge_pages == HugePages::off);
+  CHECK(parse({"--huge-pages", "auto", "d", "w"}).huge_pages == HugePages::automatic);
+  CHECK_THROWS_AS(parse({"--huge-pages", "yes", "d", "w"}), UsageError);
 }
 
 TEST_CASE("bad options are usage errors") {

@@ -1,17 +1,21 @@
 #pragma once
-// Large blocks on transparent huge pages. Every large table here (the
-// shards, the ranked index, the exchange buffers) is read at random and
+// Large blocks on transparent huge pages. The large tables here (the
+// shards, the ranked index, the exchange buffers) are read at random and
 // first touched once: with 4 KiB pages each first touch is a page fault
-// and each random read likely a TLB miss. Blocks of 2 MiB or more are
-// therefore aligned to 2 MiB and advised as huge pages (MADV_HUGEPAGE,
-// which the kernel's default THP mode "madvise" honours; where THP is off
-// it is ignored). The executable's operator new takes its blocks from
-// here (global_new.cpp); --no-huge-pages switches it off.
+// and each random read likely a TLB miss. With huge pages on, blocks of
+// 2 MiB or more are aligned to 2 MiB and advised as huge pages
+// (MADV_HUGEPAGE). Whether that wins depends on the kernel: with THP's
+// defrag setting "madvise" (Debian's default) or "always", every advised
+// fault may first compact memory synchronously, and runs were slower than
+// on ordinary pages (results/huge-pages.md). So --huge-pages auto, the
+// default, turns them on only where the kernel never stalls for them.
+// The executable's operator new takes its blocks from here (global_new.cpp).
 #include <cstddef>
+#include <string>
 
 namespace spellcheck {
 
-// Whether blocks of kHugePage or more are advised (default: yes).
+// Whether blocks of kHugePage or more are advised (default: no).
 void set_huge_pages(bool on);
 bool huge_pages();
 
@@ -22,19 +26,23 @@ inline constexpr std::size_t kHugePage = std::size_t{2} << 20;
 // out of memory.
 void* allocate_maybe_huge(std::size_t n) noexcept;
 
-// The blocks below kHugePage come from malloc's heap, on 4 KiB pages unless
-// glibc's malloc advises its heap itself (the tunable glibc.malloc.hugetlb=1,
-// read only when a process starts). Called first in main: unless huge pages
-// are off (--no-huge-pages in argv), the tunable is set or the build is a
-// sanitizer's, re-executes the program (/proc/self/exe, same argv) with the
-// tunable added to GLIBC_TUNABLES. Returns when it does not (or the exec
-// fails). Defined beside operator new (global_new.cpp): the executable's.
-// Measured on docs/large with the index read from --index-cache, 2 ranks x
-// 1 thread: ranked phase 4.48 -> 3.83 s (the lookups' many small blocks
-// fault in 2 MiB at a time); SPEC mode unchanged (README).
-void exec_with_huge_malloc(int argc, char** argv) noexcept;
-inline constexpr const char* kHugeMallocTunable = "glibc.malloc.hugetlb=1";
-// Whether this process runs with glibc.malloc.hugetlb=1 (--stats).
+// The kernel's transparent huge page settings: the selected word of
+// /sys/kernel/mm/transparent_hugepage/enabled and .../defrag (the one in
+// brackets, "always [madvise] never" -> "madvise"); empty where unreadable.
+struct ThpSettings {
+  std::string enabled;
+  std::string defrag;
+};
+ThpSettings read_thp_settings();
+// The selected word of one such file's text.
+std::string selected_thp_word(const std::string& text);
+// --huge-pages auto: on only when THP can serve advised blocks (enabled
+// "always" or "madvise") without compacting synchronously (defrag "defer"
+// or "never").
+bool huge_pages_pay(const ThpSettings& thp);
+
+// Whether this process runs with glibc's malloc on huge pages (the user's
+// GLIBC_TUNABLES holds glibc.malloc.hugetlb=1 or 2; --stats).
 bool malloc_huge_pages();
 
 }  // namespace spellcheck

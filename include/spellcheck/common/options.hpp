@@ -8,6 +8,9 @@
 namespace spellcheck {
 
 enum class FilterExchange { allgather, allreduce };
+// --huge-pages: whether large blocks are advised as transparent huge pages
+// (common/huge_pages.hpp); automatic decides from the kernel's THP settings.
+enum class HugePages { off, on, automatic };
 
 struct Options {
   std::string dictionary;
@@ -26,7 +29,7 @@ struct Options {
   std::string exchange = "auto";
   bool trigram_filter = true;      // --no-trigram-filter: hash and probe every candidate
   bool affix_filter = true;        // --no-affix-filter: try edits at every position
-  bool huge_pages = true;          // --no-huge-pages: large blocks on ordinary pages (huge_pages.hpp)
+  HugePages huge_pages = HugePages::automatic;  // --huge-pages on|off|auto (huge_pages.hpp)
   int progress = -1;               // --progress / --no-progress; -1: when a terminal (progress.hpp)
   double progress_interval = 5.0;  // --progress-interval S: seconds between progress lines
   bool quiet = false;              // --quiet: no timing/summary lines

@@ -17,18 +17,20 @@
 #include <string_view>
 #include <utility>
 
+#include "spellcheck/common/huge_pages.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 
 namespace spellcheck {
 
-// Page faults are costly (more so in some VMs): big arrays ask for
-// transparent huge pages, 512 times fewer faults.
+// Page faults are costly (more so in some VMs): with --huge-pages on, big
+// arrays ask for transparent huge pages, 512 times fewer faults.
 constexpr size_t kHugePageBytes = size_t{2} << 20;
 
 // Hints huge pages for the 2 MiB-aligned part of [p, p + bytes), before the
 // memory is first touched.
 inline void hint_huge_pages(void* p, size_t bytes) {
 #ifdef MADV_HUGEPAGE
+  if (!huge_pages()) return;
   const uintptr_t b = (reinterpret_cast<uintptr_t>(p) + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
   const uintptr_t e = (reinterpret_cast<uintptr_t>(p) + bytes) & ~(kHugePageBytes - 1);
   if (e > b) ::madvise(reinterpret_cast<void*>(b), e - b, MADV_HUGEPAGE);
