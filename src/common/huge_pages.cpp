@@ -54,8 +54,8 @@ bool huge_pages_pay(const ThpSettings& thp) {
 
 bool malloc_huge_pages() {
   const char* t = std::getenv("GLIBC_TUNABLES");
-  return t != nullptr && (std::strstr(t, "glibc.malloc.hugetlb=1") != nullptr ||
-                          std::strstr(t, "glibc.malloc.hugetlb=2") != nullptr);
+  return t != nullptr &&
+         (std::strstr(t, "glibc.malloc.hugetlb=1") != nullptr || std::strstr(t, "glibc.malloc.hugetlb=2") != nullptr);
 }
 
 }  // namespace spellcheck

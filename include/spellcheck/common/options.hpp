@@ -27,19 +27,19 @@ struct Options {
   // --exchange: how the dictionary shuffle, word routing and report travel
   // (mpi::AllToAll: direct, two-level, auto).
   std::string exchange = "auto";
-  bool trigram_filter = true;      // --no-trigram-filter: hash and probe every candidate
-  bool affix_filter = true;        // --no-affix-filter: try edits at every position
+  bool trigram_filter = true;                   // --no-trigram-filter: hash and probe every candidate
+  bool affix_filter = true;                     // --no-affix-filter: try edits at every position
   HugePages huge_pages = HugePages::automatic;  // --huge-pages on|off|auto (huge_pages.hpp)
-  int progress = -1;               // --progress / --no-progress; -1: when a terminal (progress.hpp)
-  double progress_interval = 5.0;  // --progress-interval S: seconds between progress lines
-  bool quiet = false;              // --quiet: no timing/summary lines
-  bool ranked = false;             // --suggest ranked (default: spec, the SPEC.md output)
-  int max_distance = 2;            // --max-distance 1|2 (ranked)
-  size_t top = 10;                 // --top K (ranked)
-  std::string frequencies;         // --frequencies FILE (ranked); empty: the shipped list
-  int sound_distance = 1;          // --sound-distance N; -1 (--no-sound-alikes): edit distance only
-  int rare_distance = 1;           // --rare-distance N: edits at most for words without a frequency
-  uint64_t far_min_count = 1;      // --far-min-count N: count needed beyond the rare distance
+  int progress = -1;                            // --progress / --no-progress; -1: when a terminal (progress.hpp)
+  double progress_interval = 5.0;               // --progress-interval S: seconds between progress lines
+  bool quiet = false;                           // --quiet: no timing/summary lines
+  bool ranked = false;                          // --suggest ranked (default: spec, the SPEC.md output)
+  int max_distance = 2;                         // --max-distance 1|2 (ranked)
+  size_t top = 10;                              // --top K (ranked)
+  std::string frequencies;                      // --frequencies FILE (ranked); empty: the shipped list
+  int sound_distance = 1;                       // --sound-distance N; -1 (--no-sound-alikes): edit distance only
+  int rare_distance = 1;                        // --rare-distance N: edits at most for words without a frequency
+  uint64_t far_min_count = 1;                   // --far-min-count N: count needed beyond the rare distance
   // --sound-min-count N: count needed to sound alike one key edit away.
   // 500000 on en-80k's scale (a third of its words have more): on the tuning lists it
   // changes top-1 and top-5 by at most 0.2 points and saves a quarter of
