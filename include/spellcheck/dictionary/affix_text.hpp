@@ -1,0 +1,82 @@
+#pragma once
+// Text as hunspell dictionaries see it: UTF-8 code points, letter case by a
+// dictionary's LANG (Turkish, Azeri and Crimean Tatar pair i with İ and ı
+// with I), hunspell's five capitalisation kinds, the key that brings every
+// case variant of a word to one rank, and the 8-bit character sets of older
+// dictionaries converted to UTF-8. Case mappings are ICU's simple
+// per-code-point ones, as hunspell applies its own table one code point at a
+// time, restricted to the code points hunspell's own table knows (Unicode
+// 4.1's; affix_text.cpp).
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace spellcheck {
+
+// Decodes UTF-8 into code points; a byte that starts no valid sequence
+// becomes U+FFFD (the 8-bit source is always converted before this).
+void decode_utf8(std::string_view s, std::u32string& out);
+std::u32string decode_utf8(std::string_view s);
+void append_utf8(std::string& out, char32_t c);
+std::string encode_utf8(std::u32string_view s);
+// Bytes of the code point that starts at s[i] (1 for a stray byte).
+size_t utf8_length_at(std::string_view s, size_t i);
+// Number of code points.
+size_t utf8_count(std::string_view s);
+
+// hunspell's capitalisation kinds (its NOCAP, INITCAP, ALLCAP, HUHCAP,
+// HUHINITCAP).
+enum class Capitalisation : uint8_t { none, initial, all, mixed, mixed_initial };
+
+class LetterCase {
+ public:
+  // lang: the .aff's LANG ("tr_TR", "de_DE", ...): only the Turkic i rules
+  // depend on it.
+  explicit LetterCase(std::string_view lang = "");
+  char32_t lower(char32_t c) const;
+  char32_t upper(char32_t c) const;
+  bool turkic() const { return turkic_; }
+
+  Capitalisation kind(std::u32string_view w) const;
+  Capitalisation kind(std::string_view utf8) const;
+  // Every letter lowered; the first raised (hunspell's mkallsmall, mkinitcap).
+  std::string to_lower(std::string_view utf8) const;
+  std::string to_upper(std::string_view utf8) const;
+  std::string raise_first(std::string_view utf8) const;
+  // Lowered, then its first raised: "oPENoFFICE" -> "Openoffice".
+  std::string to_title(std::string_view utf8) const { return raise_first(to_lower(utf8)); }
+
+  // The word's case-blind key: code points folded so that a word, its
+  // lowered, capitalised and all-capitals forms all fold alike, and ß (and
+  // ẞ) as "ss" (hunspell tries ß for each "ss" of a word in capitals), with
+  // trailing dots dropped (hunspell tries the word with and without them).
+  // Words with equal keys live on one rank.
+  void fold_key(std::string_view utf8, std::string& out) const;
+  std::string fold_key(std::string_view utf8) const {
+    std::string k;
+    fold_key(utf8, k);
+    return k;
+  }
+  // The fold of one code point (ß and ẞ fold to themselves here; fold_key
+  // writes them as "ss").
+  char32_t fold(char32_t c) const;
+
+ private:
+  bool turkic_ = false;
+  std::vector<char16_t> lower_bmp_, upper_bmp_;
+  std::vector<char32_t> fold_bmp_;  // a representative of each BMP code point's case class
+};
+
+// hunspell's LANG names to the language whose rules apply ("de_DE" -> "de").
+std::string language_of(std::string_view lang);
+
+// Converts text in a dictionary's SET character set to UTF-8. Names as
+// hunspell writes them ("ISO8859-1", "KOI8-R", "microsoft-cp1251", ...).
+// Returns false when the set is unknown; throws nothing.
+bool known_charset(std::string_view set);
+std::string to_utf8(std::string_view bytes, std::string_view set);
+// Whether bytes are valid UTF-8 (shortest forms, no surrogates).
+bool valid_utf8(std::string_view bytes);
+
+}  // namespace spellcheck

@@ -1,0 +1,302 @@
+#include "spellcheck/dictionary/affix_text.hpp"
+
+#include <iconv.h>
+#include <unicode/uchar.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <numeric>
+#include <stdexcept>
+
+namespace spellcheck {
+
+namespace {
+
+constexpr char32_t kReplacement = 0xFFFD;
+
+// The code point starting at s[i] and its length; {U+FFFD, 1} for a byte
+// that starts no valid sequence.
+std::pair<char32_t, size_t> decode_at(std::string_view s, size_t i) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  if (c < 0x80) return {c, 1};
+  size_t n = 0;
+  char32_t cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+  else return {kReplacement, 1};
+  if (i + n > s.size()) return {kReplacement, 1};
+  for (size_t k = 1; k < n; ++k) {
+    if ((b(i + k) & 0xC0) != 0x80) return {kReplacement, 1};
+    cp = (cp << 6) | (b(i + k) & 0x3F);
+  }
+  const bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
+  if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {kReplacement, 1};
+  return {cp, n};
+}
+
+bool is_turkic(std::string_view lang) {
+  const std::string l = language_of(lang);
+  return l == "tr" || l == "az" || l == "crh";
+}
+
+// Union-find root with path halving.
+char32_t find_root(std::vector<char32_t>& parent, char32_t x) {
+  while (parent[x] != x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+// hunspell's encoding names, lowered and stripped of punctuation, to iconv's.
+std::string iconv_name(std::string_view set) {
+  std::string n;
+  for (char c : set)
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) n += c;
+    else if (c >= 'A' && c <= 'Z') n += static_cast<char>(c + 32);
+  if (n == "utf8") return "UTF-8";
+  if (n.rfind("iso8859", 0) == 0 && n.size() > 7) {
+    const std::string part = n.substr(7);
+    if (part == "11") return "TIS-620";
+    static const char* const known[] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "13", "14", "15"};
+    for (const char* k : known)
+      if (part == k) return "ISO-8859-" + part;
+    return "";
+  }
+  if (n == "tis620" || n == "tis6202533") return "TIS-620";
+  if (n == "koi8r") return "KOI8-R";
+  if (n == "koi8u") return "KOI8-U";
+  if (n == "cp1251" || n == "microsoftcp1251") return "CP1251";
+  return "";
+}
+
+}  // namespace
+
+void decode_utf8(std::string_view s, std::u32string& out) {
+  out.clear();
+  for (size_t i = 0; i < s.size();) {
+    const auto [cp, n] = decode_at(s, i);
+    out.push_back(cp);
+    i += n;
+  }
+}
+
+std::u32string decode_utf8(std::string_view s) {
+  std::u32string out;
+  decode_utf8(s, out);
+  return out;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+std::string encode_utf8(std::u32string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char32_t c : s) append_utf8(out, c);
+  return out;
+}
+
+size_t utf8_length_at(std::string_view s, size_t i) { return decode_at(s, i).second; }
+
+size_t utf8_count(std::string_view s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s.size(); i += decode_at(s, i).second) ++n;
+  return n;
+}
+
+bool valid_utf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto [cp, n] = decode_at(s, i);
+    if (cp == kReplacement && !(n == 3 && s.substr(i, 3) == "\xEF\xBF\xBD")) return false;
+    i += n;
+  }
+  return true;
+}
+
+std::string language_of(std::string_view lang) {
+  const size_t cut = lang.find_first_of("_-");
+  std::string l(lang.substr(0, cut));
+  for (char& c : l)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return l;
+}
+
+namespace {
+
+// hunspell 1.7's case table is Unicode 4.1's: ICU's simple mappings between
+// code points that Unicode 4.1 had, but none for the roman numerals and
+// circled letters (symbols to hunspell), and U+0241 paired with U+0294 as
+// 4.1 paired them. Checked against hunspell's table: the same on every BMP
+// code point (tests/dictionary/affix_text_test.cpp samples it).
+bool in_unicode_4_1(char32_t c) {
+  UVersionInfo v;
+  u_charAge(static_cast<UChar32>(c), v);
+  return v[0] < 4 || (v[0] == 4 && v[1] <= 1);
+}
+
+char32_t mapped(char32_t c, bool to_upper) {
+  if (c >= 0x10000 || !in_unicode_4_1(c)) return c;
+  if ((c >= 0x2160 && c <= 0x217F) || (c >= 0x24B6 && c <= 0x24E9)) return c;
+  if (c == 0x241) return to_upper ? c : 0x294;
+  if (c == 0x294) return to_upper ? 0x241 : c;
+  const auto m = static_cast<char32_t>(to_upper ? u_toupper(static_cast<UChar32>(c)) : u_tolower(static_cast<UChar32>(c)));
+  return in_unicode_4_1(m) ? m : c;
+}
+
+}  // namespace
+
+LetterCase::LetterCase(std::string_view lang)
+    : turkic_(is_turkic(lang)), lower_bmp_(0x10000), upper_bmp_(0x10000), fold_bmp_(0x10000) {
+  for (char32_t c = 0; c < 0x10000; ++c) {
+    lower_bmp_[c] = static_cast<char16_t>(mapped(c, false));
+    upper_bmp_[c] = static_cast<char16_t>(mapped(c, true));
+  }
+  if (turkic_) {
+    lower_bmp_[U'I'] = 0x131;
+    upper_bmp_[U'i'] = 0x130;
+  }
+  // A code point's case class: the code points that lowering and raising
+  // join it with (İ with i, ſ with s and S, ...). Every class is folded to
+  // its smallest member, so a word and its case variants fold alike.
+  std::iota(fold_bmp_.begin(), fold_bmp_.end(), char32_t{0});
+  const auto join = [&](char32_t a, char32_t b) {
+    if (b >= 0x10000) return;
+    const char32_t ra = find_root(fold_bmp_, a), rb = find_root(fold_bmp_, b);
+    if (ra != rb) fold_bmp_[std::max(ra, rb)] = std::min(ra, rb);
+  };
+  for (char32_t c = 0; c < 0x10000; ++c) {
+    join(c, lower(c));
+    join(c, upper(c));
+  }
+  for (char32_t c = 0; c < 0x10000; ++c) fold_bmp_[c] = find_root(fold_bmp_, c);
+}
+
+char32_t LetterCase::lower(char32_t c) const { return c < 0x10000 ? lower_bmp_[c] : c; }
+
+char32_t LetterCase::upper(char32_t c) const { return c < 0x10000 ? upper_bmp_[c] : c; }
+
+char32_t LetterCase::fold(char32_t c) const {
+  return c < 0x10000 ? fold_bmp_[c] : c;
+}
+
+Capitalisation LetterCase::kind(std::u32string_view w) const {
+  size_t capitals = 0, caseless = 0;
+  for (char32_t c : w) {
+    const char32_t lo = lower(c);
+    if (lo != c) ++capitals;
+    if (upper(c) == lo) ++caseless;
+  }
+  if (capitals == 0) return Capitalisation::none;
+  const bool first = lower(w[0]) != w[0];
+  if (capitals == 1 && first) return Capitalisation::initial;
+  if (capitals == w.size() || capitals + caseless == w.size()) return Capitalisation::all;
+  if (capitals > 1 && first) return Capitalisation::mixed_initial;
+  return Capitalisation::mixed;
+}
+
+Capitalisation LetterCase::kind(std::string_view utf8) const {
+  thread_local std::u32string w;
+  decode_utf8(utf8, w);
+  return kind(std::u32string_view(w));
+}
+
+std::string LetterCase::to_lower(std::string_view utf8) const {
+  std::string out;
+  out.reserve(utf8.size());
+  for (size_t i = 0; i < utf8.size();) {
+    const auto [cp, n] = decode_at(utf8, i);
+    append_utf8(out, lower(cp));
+    i += n;
+  }
+  return out;
+}
+
+std::string LetterCase::to_upper(std::string_view utf8) const {
+  std::string out;
+  out.reserve(utf8.size());
+  for (size_t i = 0; i < utf8.size();) {
+    const auto [cp, n] = decode_at(utf8, i);
+    append_utf8(out, upper(cp));
+    i += n;
+  }
+  return out;
+}
+
+std::string LetterCase::raise_first(std::string_view utf8) const {
+  if (utf8.empty()) return std::string();
+  const auto [cp, n] = decode_at(utf8, 0);
+  std::string out;
+  out.reserve(utf8.size() + 2);
+  append_utf8(out, upper(cp));
+  out.append(utf8.substr(n));
+  return out;
+}
+
+void LetterCase::fold_key(std::string_view utf8, std::string& out) const {
+  out.clear();
+  size_t end = utf8.size();
+  while (end > 0 && utf8[end - 1] == '.') --end;
+  for (size_t i = 0; i < end;) {
+    const auto [cp, n] = decode_at(utf8, i);
+    i += n;
+    const char32_t f = fold(cp);
+    if (f == 0xDF || f == 0x1E9E) {  // ß, ẞ: as the "ss" hunspell tries in their place
+      out += "ss";
+      continue;
+    }
+    append_utf8(out, f);
+  }
+}
+
+bool known_charset(std::string_view set) { return !iconv_name(set).empty(); }
+
+std::string to_utf8(std::string_view bytes, std::string_view set) {
+  const std::string name = iconv_name(set);
+  if (name.empty()) throw std::invalid_argument("unknown character set '" + std::string(set) + "'");
+  if (name == "UTF-8") return std::string(bytes);
+  iconv_t cd = iconv_open("UTF-8", name.c_str());
+  if (cd == reinterpret_cast<iconv_t>(-1))
+    throw std::invalid_argument("character set '" + std::string(set) + "' is not available here");
+  std::string out(bytes.size() * 4 + 16, '\0');
+  char* in = const_cast<char*>(bytes.data());
+  size_t in_left = bytes.size();
+  char* dst = out.data();
+  size_t out_left = out.size();
+  while (in_left > 0) {
+    if (iconv(cd, &in, &in_left, &dst, &out_left) != static_cast<size_t>(-1)) break;
+    if (errno == EILSEQ || errno == EINVAL) {  // a byte the set does not define: U+FFFD
+      ++in;
+      --in_left;
+      const char repl[] = "\xEF\xBF\xBD";
+      if (out_left < 3) break;
+      std::copy(repl, repl + 3, dst);
+      dst += 3;
+      out_left -= 3;
+      continue;
+    }
+    break;
+  }
+  iconv_close(cd);
+  out.resize(out.size() - out_left);
+  return out;
+}
+
+}  // namespace spellcheck

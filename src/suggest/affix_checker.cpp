@@ -1,0 +1,1017 @@
+// hunspell 1.7's checking, rewritten around a RootSource. The structure
+// follows hunspell's own steps so that every decision (which homonym, which
+// affix first, the state the compound check reads back) is the one hunspell
+// makes; the comments name hunspell's functions where a step mirrors one.
+#include "spellcheck/suggest/affix_checker.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace spellcheck {
+
+namespace {
+
+// Where an affix check happens (hunspell's IN_CPD_*).
+enum InCompound : char { kNotInCompound = 0, kCompoundBegin = 1, kCompoundEnd = 2, kCompoundOther = 3 };
+constexpr int kCrossProduct = 1;  // aeXPRODUCT as a check option
+// hunspell's SPELL_* info bits.
+constexpr int kInfoCompound = 1 << 0, kInfoForbidden = 1 << 1, kInfoInitCap = 1 << 4, kInfoOrigCap = 1 << 5,
+              kInfoWarn = 1 << 6;
+constexpr size_t kMaxWordBytes = 300;  // hunspell's MAXWORDUTF8LEN
+constexpr size_t kMaxSharps = 5;
+
+using Hit = const Root*;
+using Homonyms = std::span<const Root>;
+
+bool cont_has(const AffixEntry* e, Flag f) { return e != nullptr && !e->cont.empty() && e->has_cont(f); }
+bool flags_nonempty(Hit r) { return r->flag_count != 0; }
+char byte_at(std::string_view s, size_t i) { return i < s.size() ? s[i] : '\0'; }
+
+// hunspell's isSubset: key a prefix of s, '.' in key matching any byte.
+bool key_prefix(std::string_view key, std::string_view s) {
+  if (key.size() > s.size()) return false;
+  for (size_t i = 0; i < key.size(); ++i)
+    if (key[i] != s[i] && key[i] != '.') return false;
+  return true;
+}
+// hunspell's isRevSubset: key (reversed append) matches s backwards from its end.
+bool key_suffix(std::string_view key, std::string_view s) {
+  if (key.size() > s.size()) return false;
+  for (size_t i = 0; i < key.size(); ++i)
+    if (key[i] != s[s.size() - 1 - i] && key[i] != '.') return false;
+  return true;
+}
+
+class Check {
+ public:
+  Check(const AffixRules& r, const LetterCase& c, RootSource& roots) : r_(r), case_(c), roots_(roots) {}
+
+  bool spell(std::string_view word);
+  Hit simple(std::string_view word);
+
+ private:
+  Homonyms homonyms(std::string_view w) { return roots_.homonyms(w); }
+  Hit first(std::string_view w) {
+    const Homonyms h = homonyms(w);
+    return h.empty() ? nullptr : &h[0];
+  }
+  // The homonym after r, or null (homonyms are contiguous).
+  Hit next_homonym(Hit r, Homonyms h) const {
+    const Root* n = r + 1;
+    return n < h.data() + h.size() ? n : nullptr;
+  }
+
+  Hit checkword(std::string_view w, int& info);
+  Hit spellsharps(std::string& base, size_t from, size_t n, int replaced, int& info);
+  bool keepcase(Hit r) const { return r_.keepcase && flags_nonempty(r) && r->has(r_.keepcase); }
+
+  Hit affix_check(std::string_view w, Flag needflag, char in_compound);
+  Hit prefix_check(std::string_view w, char in_compound, Flag needflag);
+  Hit prefix_check_twosfx(std::string_view w, char in_compound, Flag needflag);
+  Hit suffix_check(std::string_view w, int sfxopts, const AffixEntry* ppfx, Flag cclass, Flag needflag,
+                   char in_compound);
+  Hit suffix_check_twosfx(std::string_view w, int sfxopts, const AffixEntry* ppfx, Flag needflag);
+  Hit prefix_entry(const AffixEntry& pe, std::string_view w, char in_compound, Flag needflag);
+  Hit prefix_entry_twosfx(const AffixEntry& pe, std::string_view w, char in_compound, Flag needflag);
+  Hit suffix_entry(const AffixEntry& se, std::string_view w, int optflags, const AffixEntry* ppfx, Flag cclass,
+                   Flag needflag, Flag badflag);
+  Hit suffix_entry_twosfx(const AffixEntry& se, std::string_view w, int optflags, const AffixEntry* ppfx,
+                          Flag needflag);
+  bool suffix_allowed(const AffixEntry& se, const AffixEntry* ppfx, Flag cclass, char in_compound) const;
+
+  Hit compound_check(const std::string& word, short wordnum, short maxwordnum, short wnum, Hit* words, Hit* rwords,
+                     int* info);
+  bool first_part_homonym_fails(Hit rv, Hit*& words, short wnum, short wordnum, int onlycpdrule, Hit* rwords,
+                                size_t scpd);
+  bool defcpd_check(Hit*& words, short wnum, Hit rv, Hit* def, bool all);
+  bool cpdrep_check(std::string_view word);
+  bool cpdwordpair_check(std::string_view word);
+  bool cpdpat_check(std::string_view word, size_t pos, Hit r1, Hit r2) const;
+  bool cpdcase_check(std::string_view word, size_t pos) const;
+  bool candidate_check(std::string_view word);
+  void setcminmax(int& cmin, int& cmax, std::string_view word) const;
+
+  const AffixRules& r_;
+  const LetterCase& case_;
+  RootSource& roots_;
+  // hunspell keeps these in its AffixMgr between calls; the compound check
+  // reads what the last affix check left.
+  const AffixEntry* pfx_ = nullptr;
+  const AffixEntry* sfx_ = nullptr;
+};
+
+// ---------------------------------------------------------------- spell ---
+
+bool Check::spell(std::string_view word) {
+  if (word.size() >= kMaxWordBytes) return false;
+  std::string converted;
+  if (r_.iconv.convert(word, converted)) word = converted;
+  // cleanword2: IGNORE characters out, leading blanks, trailing dots counted.
+  std::string cleaned = r_.remove_ignored(word);
+  std::string_view q = cleaned;
+  while (!q.empty() && q.front() == ' ') q.remove_prefix(1);
+  size_t abbreviation = 0;
+  while (!q.empty() && q.back() == '.') {
+    q.remove_suffix(1);
+    ++abbreviation;
+  }
+  if (q.empty()) return true;
+  std::string scw(q);
+  // hunspell keeps the word twice, as UTF-8 (scw) and as code points (u),
+  // and derives each case variant from the code points: u stays right
+  // where it edits only scw (the dotted capital I below).
+  std::u32string u = decode_utf8(scw);
+  const Capitalisation captype = case_.kind(std::u32string_view(u));
+  const auto lower_all = [&](std::string& s8, std::u32string& s32) {
+    for (char32_t& c : s32) c = case_.lower(c);
+    s8 = encode_utf8(s32);
+  };
+  const auto raise_first = [&](std::string& s8, std::u32string& s32) {
+    if (!s32.empty()) s32[0] = case_.upper(s32[0]);
+    s8 = encode_utf8(s32);
+  };
+
+  // Numbers with separators: 1,000 3.14 2-3 (but no "..", "--").
+  {
+    enum { begin, digits, separator } state = begin;
+    size_t i = 0;
+    for (; i < scw.size(); ++i) {
+      const char c = scw[i];
+      if (c >= '0' && c <= '9') {
+        state = digits;
+      } else if (c == ',' || c == '.' || c == '-') {
+        if (state == separator || i == 0) break;
+        state = separator;
+      } else {
+        break;
+      }
+    }
+    if (i == scw.size() && state == digits) return true;
+  }
+
+  int info = 0;
+  Hit rv = nullptr;
+  const auto with_dot = [](std::string s) { return s + '.'; };
+  switch (captype) {
+    case Capitalisation::mixed:
+    case Capitalisation::mixed_initial:
+    case Capitalisation::none:
+      if (captype != Capitalisation::none) info |= kInfoOrigCap;
+      rv = checkword(scw, info);
+      if (abbreviation && !rv) rv = checkword(with_dot(scw), info);
+      break;
+    case Capitalisation::all:
+    case Capitalisation::initial: {
+      if (captype == Capitalisation::all) {
+        info |= kInfoOrigCap;
+        rv = checkword(scw, info);
+        if (rv) break;
+        if (abbreviation) {
+          rv = checkword(with_dot(scw), info);
+          if (rv) break;
+        }
+        // Prefixes before an apostrophe (SANT'ELIA -> Sant'Elia).
+        const size_t apos = scw.find('\'');
+        if (apos != std::string::npos) {
+          lower_all(scw, u);
+          if (apos < scw.size() - 1) {
+            const std::string part1 = scw.substr(0, apos + 1);
+            std::u32string part2u = decode_utf8(scw.substr(apos + 1));
+            std::string part2;
+            raise_first(part2, part2u);
+            scw = part1 + part2;
+            u = decode_utf8(part1) + part2u;
+            rv = checkword(scw, info);
+            if (rv) break;
+            raise_first(scw, u);
+            rv = checkword(scw, info);
+            if (rv) break;
+          }
+        }
+        if (r_.checksharps && scw.find("SS") != std::string::npos) {
+          lower_all(scw, u);
+          std::string buffer = scw;
+          rv = spellsharps(buffer, 0, 0, 0, info);
+          if (!rv) {
+            raise_first(scw, u);
+            rv = spellsharps(scw, 0, 0, 0, info);
+          }
+          if (abbreviation && !rv) {
+            buffer += '.';
+            rv = spellsharps(buffer, 0, 0, 0, info);
+            if (!rv) {
+              buffer = scw + '.';
+              rv = spellsharps(buffer, 0, 0, 0, info);
+            }
+          }
+          if (rv) break;
+        }
+      }
+      // The initial-capital case (also the all-capitals one from here on).
+      const bool dotted_i = scw.size() >= 2 && static_cast<unsigned char>(scw[0]) == 0xC4 &&
+                            static_cast<unsigned char>(scw[1]) == 0xB0;
+      info |= kInfoOrigCap;
+      if (captype == Capitalisation::all) {
+        lower_all(scw, u);
+        raise_first(scw, u);
+        if (dotted_i) scw.replace(0, 1, "\xC4\xB0");  // hunspell's; u keeps the proper form
+      }
+      if (captype == Capitalisation::initial) info |= kInfoInitCap;
+      rv = checkword(scw, info);
+      if (captype == Capitalisation::initial) info &= ~kInfoInitCap;
+      if (info & kInfoForbidden) {
+        rv = nullptr;
+        break;
+      }
+      if (rv && keepcase(rv) && captype == Capitalisation::all) rv = nullptr;
+      if (rv || (dotted_i && !case_.turkic())) break;
+      lower_all(scw, u);
+      std::string buffer = scw;
+      raise_first(scw, u);
+      rv = checkword(buffer, info);
+      if (abbreviation && !rv) {
+        buffer += '.';
+        rv = checkword(buffer, info);
+        if (!rv) {
+          buffer = scw + '.';
+          if (captype == Capitalisation::initial) info |= kInfoInitCap;
+          rv = checkword(buffer, info);
+          if (captype == Capitalisation::initial) info &= ~kInfoInitCap;
+          if (rv && keepcase(rv) && captype == Capitalisation::all) rv = nullptr;
+          break;
+        }
+      }
+      if (rv && keepcase(rv) &&
+          (captype == Capitalisation::all || !(r_.checksharps && buffer.find("\xC3\x9F") != std::string::npos)))
+        rv = nullptr;
+      break;
+    }
+  }
+
+  if (rv) {
+    if (r_.warn && flags_nonempty(rv) && rv->has(r_.warn)) {
+      info |= kInfoWarn;
+      return !r_.forbid_warn;
+    }
+    return true;
+  }
+  if (r_.breaks.empty() || (info & kInfoForbidden)) return false;
+
+  // Break points (BREAK), recursively.
+  const size_t wl = scw.size();
+  size_t points = 0;
+  for (const std::string& b : r_.breaks)
+    for (size_t pos = scw.find(b); pos != std::string::npos; pos = scw.find(b, pos + b.size())) ++points;
+  if (points >= 10) return false;
+  for (const std::string& b : r_.breaks) {  // ^begin and end$ patterns
+    const size_t plen = b.size();
+    if (plen == 1 || plen > wl) continue;
+    if (b[0] == '^' && scw.compare(0, plen - 1, b, 1, plen - 1) == 0 && spell(scw.substr(plen - 1))) return true;
+    if (b[plen - 1] == '$' && scw.compare(wl - plen + 1, plen - 1, b, 0, plen - 1) == 0 &&
+        spell(scw.substr(0, wl - plen + 1)))
+      return true;
+  }
+  for (int pass = 0; pass < 2; ++pass) {  // other patterns: the second occurrence first, then the first
+    for (const std::string& b : r_.breaks) {
+      const size_t plen = b.size();
+      size_t found = scw.find(b);
+      if (found == std::string::npos || found == 0 || found >= wl - plen) continue;
+      if (pass == 0) {
+        const size_t found2 = scw.find(b, found + 1);
+        if (found2 != std::string::npos && found2 > 0 && found2 < wl - plen) found = found2;
+      }
+      if (!spell(scw.substr(found + plen))) continue;
+      if (spell(scw.substr(0, found))) return true;
+    }
+  }
+  return false;
+}
+
+Hit Check::simple(std::string_view word) {
+  std::string w = r_.internal_form(word);
+  if (w.empty()) return nullptr;
+  roots_.prepare(w);
+  const Homonyms h = homonyms(w);
+  for (const Root& e : h) {
+    if (flags_nonempty(&e) && ((r_.need_affix && e.has(r_.need_affix)) ||
+                               (r_.only_in_compound && e.has(r_.only_in_compound)) || e.has(r_.forbidden)))
+      continue;
+    return &e;
+  }
+  Hit he = affix_check(w, kNoFlag, kNotInCompound);
+  if (he && flags_nonempty(he) &&
+      ((r_.only_in_compound && he->has(r_.only_in_compound)) || he->has(r_.forbidden)))
+    return nullptr;
+  return he;
+}
+
+// hunspell's checkword: the word itself, then with affixes stripped, then
+// as a compound.
+Hit Check::checkword(std::string_view in, int& info) {
+  std::string w = r_.internal_form(in);
+  if (w.empty()) return nullptr;
+  roots_.prepare(w);
+  const Homonyms h = homonyms(w);
+  Hit he = h.empty() ? nullptr : &h[0];
+  if (he && flags_nonempty(he) && he->has(r_.forbidden)) {
+    info |= kInfoForbidden;
+    return nullptr;
+  }
+  while (he && flags_nonempty(he) &&
+         ((r_.need_affix && he->has(r_.need_affix)) || (r_.only_in_compound && he->has(r_.only_in_compound)) ||
+          ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
+    he = next_homonym(he, h);
+  if (he) return he;
+
+  he = affix_check(w, kNoFlag, kNotInCompound);
+  if (he && flags_nonempty(he) &&
+      ((r_.only_in_compound && he->has(r_.only_in_compound)) ||
+       ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
+    he = nullptr;
+  if (he) {
+    if (flags_nonempty(he) && he->has(r_.forbidden)) {
+      info |= kInfoForbidden;
+      return nullptr;
+    }
+    return he;
+  }
+  if (r_.compounding()) {
+    std::array<Hit, 100> rwords{};
+    he = compound_check(w, 0, 100, 0, nullptr, rwords.data(), &info);
+    if (he) info |= kInfoCompound;
+  }
+  return he;
+}
+
+// Words in capitals with "SS": each "ss" tried as ß too (CHECKSHARPS).
+Hit Check::spellsharps(std::string& base, size_t from, size_t n, int replaced, int& info) {
+  const size_t pos = base.find("ss", from);
+  if (pos != std::string::npos && n < kMaxSharps) {
+    base[pos] = '\xC3';
+    base[pos + 1] = '\x9F';
+    Hit h = spellsharps(base, pos + 2, n + 1, replaced + 1, info);
+    if (h) return h;
+    base[pos] = 's';
+    base[pos + 1] = 's';
+    h = spellsharps(base, pos + 2, n + 1, replaced, info);
+    if (h) return h;
+  } else if (replaced > 0) {
+    return checkword(base, info);
+  }
+  return nullptr;
+}
+
+// ------------------------------------------------------------- affixes ---
+
+Hit Check::affix_check(std::string_view w, Flag needflag, char in_compound) {
+  Hit rv = prefix_check(w, in_compound, needflag);
+  if (rv) return rv;
+  rv = suffix_check(w, 0, nullptr, kNoFlag, needflag, in_compound);
+  if (r_.have_cont_class) {
+    sfx_ = nullptr;
+    pfx_ = nullptr;
+    if (rv) return rv;
+    rv = suffix_check_twosfx(w, 0, nullptr, needflag);
+    if (rv) return rv;
+    rv = prefix_check_twosfx(w, kNotInCompound, needflag);
+  }
+  return rv;
+}
+
+Hit Check::prefix_check(std::string_view w, char in_compound, Flag needflag) {
+  pfx_ = nullptr;
+  const auto allowed = [&](const AffixEntry& pe) {
+    return (in_compound != kNotInCompound || !cont_has(&pe, r_.only_in_compound)) &&
+           (in_compound != kCompoundEnd || cont_has(&pe, r_.compound_permit));
+  };
+  for (int32_t e = r_.prefix_index.start[0]; e >= 0; e = r_.prefixes[e].next) {
+    const AffixEntry& pe = r_.prefixes[e];
+    if (!allowed(pe)) continue;
+    if (Hit rv = prefix_entry(pe, w, in_compound, needflag)) {
+      pfx_ = &pe;
+      return rv;
+    }
+  }
+  if (w.empty()) return nullptr;
+  for (int32_t e = r_.prefix_index.start[static_cast<unsigned char>(w[0])]; e >= 0;) {
+    const AffixEntry& pe = r_.prefixes[e];
+    if (!key_prefix(pe.key, w)) {
+      e = pe.next_ne;
+      continue;
+    }
+    if (allowed(pe))
+      if (Hit rv = prefix_entry(pe, w, in_compound, needflag)) {
+        pfx_ = &pe;
+        return rv;
+      }
+    e = pe.next_eq;
+  }
+  return nullptr;
+}
+
+Hit Check::prefix_check_twosfx(std::string_view w, char in_compound, Flag needflag) {
+  pfx_ = nullptr;
+  for (int32_t e = r_.prefix_index.start[0]; e >= 0; e = r_.prefixes[e].next)
+    if (Hit rv = prefix_entry_twosfx(r_.prefixes[e], w, in_compound, needflag)) return rv;
+  if (w.empty()) return nullptr;
+  for (int32_t e = r_.prefix_index.start[static_cast<unsigned char>(w[0])]; e >= 0;) {
+    const AffixEntry& pe = r_.prefixes[e];
+    if (!key_prefix(pe.key, w)) {
+      e = pe.next_ne;
+      continue;
+    }
+    if (Hit rv = prefix_entry_twosfx(pe, w, in_compound, needflag)) {
+      pfx_ = &pe;
+      return rv;
+    }
+    e = pe.next_eq;
+  }
+  return nullptr;
+}
+
+// The conditions suffix_check puts on a suffix before trying it.
+bool Check::suffix_allowed(const AffixEntry& se, const AffixEntry* ppfx, Flag cclass, char in_compound) const {
+  const bool permitted =
+      in_compound != kCompoundBegin || (r_.compound_permit && cont_has(&se, r_.compound_permit));
+  const bool circumfix_ok =
+      !r_.circumfix ||
+      ((!ppfx || !cont_has(ppfx, r_.circumfix)) && !cont_has(&se, r_.circumfix)) ||
+      (ppfx && cont_has(ppfx, r_.circumfix) && cont_has(&se, r_.circumfix));
+  const bool in_compound_ok = in_compound != kNotInCompound || !cont_has(&se, r_.only_in_compound);
+  const bool needaffix_ok =
+      cclass || !cont_has(&se, r_.need_affix) || (ppfx && !cont_has(ppfx, r_.need_affix));
+  return permitted && circumfix_ok && in_compound_ok && needaffix_ok;
+}
+
+Hit Check::suffix_check(std::string_view w, int sfxopts, const AffixEntry* ppfx, Flag cclass, Flag needflag,
+                        char in_compound) {
+  const Flag badflag = in_compound != kNotInCompound ? kNoFlag : r_.only_in_compound;
+  for (int32_t e = r_.suffix_index.start[0]; e >= 0; e = r_.suffixes[e].next) {
+    const AffixEntry& se = r_.suffixes[e];
+    if (cclass && se.cont.empty()) continue;
+    if (!suffix_allowed(se, ppfx, cclass, in_compound)) continue;
+    if (Hit rv = suffix_entry(se, w, sfxopts, ppfx, cclass, needflag, badflag)) {
+      sfx_ = &se;
+      return rv;
+    }
+  }
+  if (w.empty()) return nullptr;
+  for (int32_t e = r_.suffix_index.start[static_cast<unsigned char>(w.back())]; e >= 0;) {
+    const AffixEntry& se = r_.suffixes[e];
+    if (!key_suffix(se.key, w)) {
+      e = se.next_ne;
+      continue;
+    }
+    if (suffix_allowed(se, ppfx, cclass, in_compound) &&
+        (in_compound != kCompoundEnd || ppfx || !cont_has(&se, r_.only_in_compound)))
+      if (Hit rv = suffix_entry(se, w, sfxopts, ppfx, cclass, needflag, badflag)) {
+        sfx_ = &se;
+        return rv;
+      }
+    e = se.next_eq;
+  }
+  return nullptr;
+}
+
+Hit Check::suffix_check_twosfx(std::string_view w, int sfxopts, const AffixEntry* ppfx, Flag needflag) {
+  for (int32_t e = r_.suffix_index.start[0]; e >= 0; e = r_.suffixes[e].next) {
+    const AffixEntry& se = r_.suffixes[e];
+    if (r_.in_cont_class[se.flag])
+      if (Hit rv = suffix_entry_twosfx(se, w, sfxopts, ppfx, needflag)) return rv;
+  }
+  if (w.empty()) return nullptr;
+  for (int32_t e = r_.suffix_index.start[static_cast<unsigned char>(w.back())]; e >= 0;) {
+    const AffixEntry& se = r_.suffixes[e];
+    if (!key_suffix(se.key, w)) {
+      e = se.next_ne;
+      continue;
+    }
+    if (r_.in_cont_class[se.flag])
+      if (Hit rv = suffix_entry_twosfx(se, w, sfxopts, ppfx, needflag)) return rv;
+    e = se.next_eq;
+  }
+  return nullptr;
+}
+
+// PfxEntry::checkword: the root under the prefix, or under it and a suffix.
+Hit Check::prefix_entry(const AffixEntry& pe, std::string_view w, char in_compound, Flag needflag) {
+  if (w.size() < pe.append.size()) return nullptr;
+  const size_t rest = w.size() - pe.append.size();
+  if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
+  std::string root = pe.strip;
+  root.append(w.substr(pe.append.size()));
+  if (!pe.condition.matches_start(root)) return nullptr;
+  for (const Root& he : homonyms(root))
+    if (he.has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
+        (!needflag || he.has(needflag) || cont_has(&pe, needflag)))
+      return &he;
+  if (pe.cross) return suffix_check(root, kCrossProduct, &pe, kNoFlag, needflag, in_compound);
+  return nullptr;
+}
+
+Hit Check::prefix_entry_twosfx(const AffixEntry& pe, std::string_view w, char in_compound, Flag needflag) {
+  if (w.size() < pe.append.size()) return nullptr;
+  const size_t rest = w.size() - pe.append.size();
+  if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
+  std::string root = pe.strip;
+  root.append(w.substr(pe.append.size()));
+  if (!pe.condition.matches_start(root)) return nullptr;
+  if (pe.cross && in_compound != kCompoundBegin) return suffix_check_twosfx(root, kCrossProduct, &pe, needflag);
+  return nullptr;
+}
+
+// SfxEntry::checkword: the root under the suffix.
+Hit Check::suffix_entry(const AffixEntry& se, std::string_view w, int optflags, const AffixEntry* ppfx, Flag cclass,
+                        Flag needflag, Flag badflag) {
+  if ((optflags & kCrossProduct) && !se.cross) return nullptr;
+  if (w.size() < se.append.size()) return nullptr;
+  const size_t rest = w.size() - se.append.size();
+  if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
+  std::string root(w.substr(0, rest));
+  root += se.strip;
+  if (!se.condition.matches_end(root)) return nullptr;
+  for (const Root& he : homonyms(root)) {
+    const bool flag_ok = he.has(se.flag) || cont_has(ppfx, se.flag);
+    const bool cross_ok = !(optflags & kCrossProduct) || (ppfx && he.has(ppfx->flag)) ||
+                          (!se.cont.empty() && ppfx && se.has_cont(ppfx->flag));
+    const bool cclass_ok = !cclass || (!se.cont.empty() && se.has_cont(cclass));
+    const bool bad_ok = !badflag || !he.has(badflag);
+    const bool need_ok = !needflag || he.has(needflag) || (!se.cont.empty() && se.has_cont(needflag));
+    if (flag_ok && cross_ok && cclass_ok && bad_ok && need_ok) return &he;
+  }
+  return nullptr;
+}
+
+// SfxEntry::check_twosfx: the outer suffix stripped, the inner one checked.
+Hit Check::suffix_entry_twosfx(const AffixEntry& se, std::string_view w, int optflags, const AffixEntry* ppfx,
+                               Flag needflag) {
+  if ((optflags & kCrossProduct) && !se.cross) return nullptr;
+  if (w.size() < se.append.size()) return nullptr;
+  const size_t rest = w.size() - se.append.size();
+  if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
+  std::string inner(w.substr(0, rest));
+  inner += se.strip;
+  if (!se.condition.matches_end(inner)) return nullptr;
+  if (ppfx) {
+    if (!se.cont.empty() && se.has_cont(ppfx->flag))
+      return suffix_check(inner, 0, nullptr, se.flag, needflag, kNotInCompound);
+    return suffix_check(inner, optflags, ppfx, se.flag, needflag, kNotInCompound);
+  }
+  return suffix_check(inner, 0, nullptr, se.flag, needflag, kNotInCompound);
+}
+
+// ----------------------------------------------------------- compounds ---
+
+void Check::setcminmax(int& cmin, int& cmax, std::string_view word) const {
+  const int len = static_cast<int>(word.size());
+  const auto continuation = [&](int k) { return (static_cast<unsigned char>(word[k]) & 0xC0) == 0x80; };
+  cmin = 0;
+  for (int i = 0; i < r_.compound_min && cmin < len; ++i)
+    for (++cmin; cmin < len && continuation(cmin); ++cmin) {
+    }
+  cmax = len;
+  for (int i = 0; i < r_.compound_min - 1 && cmax >= 0; ++i)
+    for (--cmax; cmax >= 0 && continuation(cmax); --cmax) {
+    }
+}
+
+bool Check::candidate_check(std::string_view word) {
+  roots_.prepare(word);
+  if (first(word)) return true;
+  return affix_check(word, kNoFlag, kNotInCompound) != nullptr;
+}
+
+// A compound that is a REP-variant of a word is a typo, not a compound.
+bool Check::cpdrep_check(std::string_view word) {
+  if (word.size() < 2 || r_.rep.empty()) return false;
+  for (const ReplacementRule& rep : r_.rep) {
+    if (rep.out[0].empty()) continue;
+    for (size_t at = word.find(rep.pattern); at != std::string_view::npos; at = word.find(rep.pattern, at + 1)) {
+      std::string candidate(word);
+      candidate.replace(at, rep.pattern.size(), rep.out[0]);
+      if (candidate_check(candidate)) return true;
+    }
+  }
+  return false;
+}
+
+// A compound that the dictionary holds as two words ("a b") is no compound.
+bool Check::cpdwordpair_check(std::string_view word) {
+  if (word.size() <= 2) return false;
+  std::string candidate(word);
+  for (size_t i = 1; i < word.size(); ++i) {
+    if ((static_cast<unsigned char>(word[i]) & 0xC0) == 0x80) continue;
+    candidate.insert(i, 1, ' ');
+    if (candidate_check(candidate)) return true;
+    candidate.erase(i, 1);
+  }
+  return false;
+}
+
+// CHECKCOMPOUNDPATTERN: a forbidden boundary at pos between parts r1 and r2.
+bool Check::cpdpat_check(std::string_view word, size_t pos, Hit r1, Hit r2) const {
+  for (const CompoundPattern& p : r_.compound_patterns) {
+    if (!key_prefix(p.begin_chars, word.substr(std::min(pos, word.size())))) continue;
+    if (r1 && p.end_flag && !(flags_nonempty(r1) && r1->has(p.end_flag))) continue;
+    if (r2 && p.begin_flag && !(flags_nonempty(r2) && r2->has(p.begin_flag))) continue;
+    if (p.end_chars.empty()) return true;
+    if (p.end_chars[0] == '0') {
+      if (r1 && r1->word.size() <= pos && word.substr(pos - r1->word.size(), r1->word.size()) == r1->word) return true;
+    } else if (p.end_chars.size() <= pos && word.substr(pos - p.end_chars.size(), p.end_chars.size()) == p.end_chars) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// CHECKCOMPOUNDCASE: an upper-case letter at the boundary (not beside '-').
+bool Check::cpdcase_check(std::string_view word, size_t pos) const {
+  size_t p = pos - 1;
+  while (p > 0 && (static_cast<unsigned char>(word[p]) & 0xC0) == 0x80) --p;
+  const std::u32string pair = decode_utf8(word.substr(p));
+  const char32_t a = pair.size() > 1 ? pair[1] : 0;
+  const char32_t b = pair.empty() ? 0 : pair[0];
+  return (case_.upper(a) == a || case_.upper(b) == b) && a != U'-' && b != U'-';
+}
+
+// COMPOUNDRULE: whether the parts so far (words[0..wnum], the last rv)
+// match a rule; with all, the whole rule. words may be pointed at def (the
+// caller's buffer) here, as hunspell's does.
+bool Check::defcpd_check(Hit*& words, short wnum, Hit rv, Hit* def, bool all) {
+  bool pointed = false;
+  if (!words) {
+    pointed = true;
+    words = def;
+  }
+  if (!words) return false;
+  const auto unset = [&] {
+    words[wnum] = nullptr;
+    if (pointed) words = nullptr;
+  };
+  words[wnum] = rv;
+  if (rv->flag_count == 0) {
+    unset();
+    return false;
+  }
+  bool any = false;
+  for (const auto& rule : r_.compound_rules)
+    for (Flag f : rule)
+      if (f != '*' && f != '?' && rv->has(f)) any = true;
+  if (!any) {
+    unset();
+    return false;
+  }
+  struct Backtrack {
+    int pp = 0, wp = 0, num = 0;
+  };
+  for (const auto& rule : r_.compound_rules) {
+    std::vector<Backtrack> bt(1);
+    int b = 0;
+    size_t pp = 0;
+    int wp = 0;
+    bool ok = true, ok2 = true;
+    const auto meta = [&](size_t k) { return k < rule.size() && (rule[k] == '*' || rule[k] == '?'); };
+    do {
+      while (pp < rule.size() && wp <= wnum) {
+        if (meta(pp + 1)) {
+          const int wend = rule[pp + 1] == '?' ? wp : wnum;
+          ok2 = true;
+          pp += 2;
+          bt[b].pp = static_cast<int>(pp);
+          bt[b].wp = wp;
+          while (wp <= wend) {
+            if (!words[wp]->flag_count || !words[wp]->has(rule[pp - 2])) {
+              ok2 = false;
+              break;
+            }
+            ++wp;
+          }
+          if (wp <= wnum) ok2 = false;
+          bt[b].num = wp - bt[b].wp;
+          if (bt[b].num > 0) {
+            ++b;
+            bt.resize(b + 1);
+          }
+          if (ok2) break;
+        } else {
+          ok2 = true;
+          if (!words[wp] || !words[wp]->flag_count || !words[wp]->has(rule[pp])) {
+            ok = false;
+            break;
+          }
+          ++pp;
+          ++wp;
+          if (rule.size() == pp && !(wp > wnum)) ok = false;
+        }
+      }
+      if (ok && ok2) {
+        size_t r = pp;
+        while (rule.size() > r && meta(r + 1)) r += 2;
+        if (rule.size() <= r) return true;
+      }
+      if (b) do {
+          ok = true;
+          bt[b - 1].num--;
+          pp = static_cast<size_t>(bt[b - 1].pp);
+          wp = bt[b - 1].wp + bt[b - 1].num;
+        } while (bt[b - 1].num < 0 && --b);
+    } while (b);
+    if (ok && ok2 && (!all || rule.size() <= pp)) return true;
+    while (ok && ok2 && rule.size() > pp && meta(pp + 1)) pp += 2;
+    if (ok && ok2 && rule.size() <= pp) return true;
+  }
+  unset();
+  return false;
+}
+
+// The homonym search of the first part: whether rv is NOT a homonym the
+// first part may be (hunspell's loop condition).
+bool Check::first_part_homonym_fails(Hit rv, Hit*& words, short wnum, short wordnum, int onlycpdrule, Hit* rwords,
+                                     size_t scpd) {
+  if (r_.need_affix && rv->has(r_.need_affix)) return true;
+  const bool flagged =
+      (r_.compound_flag && !words && !onlycpdrule && rv->has(r_.compound_flag)) ||
+      (r_.compound_begin && !wordnum && !onlycpdrule && rv->has(r_.compound_begin)) ||
+      (r_.compound_middle && wordnum && !words && !onlycpdrule && rv->has(r_.compound_middle)) ||
+      (!r_.compound_rules.empty() && onlycpdrule &&
+       ((!words && !wordnum && defcpd_check(words, wnum, rv, rwords, false)) ||
+        (words && defcpd_check(words, wnum, rv, rwords, false))));
+  if (!flagged) return true;
+  return scpd != 0 && r_.compound_patterns[scpd - 1].end_flag != kNoFlag &&
+         !rv->has(r_.compound_patterns[scpd - 1].end_flag);
+}
+
+Hit Check::compound_check(const std::string& word, short wordnum, short maxwordnum, short wnum, Hit* words,
+                          Hit* rwords, int* info) {
+  const std::vector<CompoundPattern>& table = r_.compound_patterns;
+  const Flag cpdflag = r_.compound_flag, cpdbegin = r_.compound_begin, cpdmiddle = r_.compound_middle,
+             cpdend = r_.compound_end;
+  int i = 0;
+  short oldwordnum = 0, oldwordnum2 = 0;
+  Hit rv = nullptr;
+  Hit rv_first = nullptr;
+  char ch = '\0';
+  int cmin = 0, cmax = 0;
+  int striple = 0;
+  size_t scpd = 0;
+  int soldi = 0, oldcmin = 0, oldcmax = 0, oldlen = 0;
+  int checkedstriple = 0;
+  Hit* const oldwords = words;
+  int len = static_cast<int>(word.size());
+  int checked_prefix = 0;
+  const auto whole_word_from = [&](int k) {  // word + k, as hunspell reads it
+    return k <= static_cast<int>(word.size()) ? std::string_view(word).substr(static_cast<size_t>(k))
+                                              : std::string_view();
+  };
+
+  setcminmax(cmin, cmax, word);
+  std::string st = word;
+
+  for (i = cmin; i < cmax; i++) {
+    while (i < static_cast<int>(st.size()) && (static_cast<unsigned char>(st[i]) & 0xC0) == 0x80) i++;
+    if (i >= cmax) return nullptr;
+
+    words = oldwords;
+    int onlycpdrule = words ? 1 : 0;
+
+    do {  // onlycpdrule loop
+      oldwordnum = wordnum;
+      checked_prefix = 0;
+      int spins = 0;  // hunspell's loop could spin forever here; it never does on real data
+      do {  // simplified CHECKCOMPOUNDPATTERN loop
+        if (++spins > 1000) break;
+        if (scpd > 0) {
+          for (; scpd <= table.size() &&
+                 (table[scpd - 1].replacement.empty() ||
+                  whole_word_from(i).substr(0, table[scpd - 1].replacement.size()) != table[scpd - 1].replacement);
+               scpd++) {
+          }
+          if (scpd > table.size()) break;
+          const CompoundPattern& p = table[scpd - 1];
+          st.replace(static_cast<size_t>(i), std::string::npos, p.end_chars);
+          soldi = i;
+          i += static_cast<int>(p.end_chars.size());
+          st.replace(static_cast<size_t>(i), std::string::npos, p.begin_chars);
+          st.replace(static_cast<size_t>(i) + p.begin_chars.size(), std::string::npos,
+                     whole_word_from(soldi + static_cast<int>(p.replacement.size())));
+          oldlen = len;
+          len += static_cast<int>(p.end_chars.size() + p.begin_chars.size() - p.replacement.size());
+          oldcmin = cmin;
+          oldcmax = cmax;
+          setcminmax(cmin, cmax, st);
+          cmax = len - r_.compound_min + 1;
+        }
+        if (i >= static_cast<int>(st.size())) break;  // hunspell would read past the end here
+        ch = st[i];
+        const std::string_view part1(st.data(), static_cast<size_t>(i));
+
+        sfx_ = nullptr;
+        pfx_ = nullptr;
+        // FIRST WORD
+        bool affixed = true;
+        roots_.prepare(part1);
+        const Homonyms h1 = homonyms(part1);
+        rv = h1.empty() ? nullptr : &h1[0];
+        // COMPOUNDFORBIDFLAG on the stem overrides COMPOUNDPERMITFLAG.
+        if (rv && r_.compound_forbid && rv->has(r_.compound_forbid)) continue;
+        while (rv && first_part_homonym_fails(rv, words, wnum, wordnum, onlycpdrule, rwords, scpd))
+          rv = next_homonym(rv, h1);
+        if (rv) affixed = false;
+
+        if (!rv) {
+          if (onlycpdrule) break;
+          if (cpdflag && !(rv = prefix_check(part1, kCompoundBegin, cpdflag))) {
+            if (((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdflag, kCompoundBegin)) ||
+                 (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdflag)))) &&
+                sfx_ && !sfx_->cont.empty() &&
+                ((r_.compound_forbid && sfx_->has_cont(r_.compound_forbid)) ||
+                 (cpdend && sfx_->has_cont(cpdend)))) {
+              rv = nullptr;
+            }
+          }
+          if (rv ||
+              ((wordnum == 0) && cpdbegin &&
+               ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdbegin, kCompoundBegin)) ||
+                (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdbegin))) ||
+                (rv = prefix_check(part1, kCompoundBegin, cpdbegin)))) ||
+              ((wordnum > 0) && cpdmiddle &&
+               ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdmiddle, kCompoundBegin)) ||
+                (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdmiddle))) ||
+                (rv = prefix_check(part1, kCompoundBegin, cpdmiddle)))))
+            checked_prefix = 1;
+        } else if (flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(r_.need_affix) ||
+                                          rv->has(kOnlyUpcaseFlag))) {
+          break;
+        }
+
+        // COMPOUNDFORBIDFLAG, COMPOUNDEND, COMPOUNDMIDDLE on the affixes.
+        if (rv && (cont_has(pfx_, r_.compound_forbid) || cont_has(sfx_, r_.compound_forbid))) rv = nullptr;
+        if (rv && !checked_prefix && cpdend && (cont_has(pfx_, cpdend) || cont_has(sfx_, cpdend))) rv = nullptr;
+        if (rv && !checked_prefix && wordnum == 0 && cpdmiddle &&
+            (cont_has(pfx_, cpdmiddle) || cont_has(sfx_, cpdmiddle)))
+          rv = nullptr;
+        if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
+        if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
+
+        const bool first_ok =
+            rv &&
+            (checked_prefix || (words && words[wnum]) || (cpdflag && rv->has(cpdflag)) ||
+             (oldwordnum == 0 && cpdbegin && rv->has(cpdbegin)) ||
+             (oldwordnum > 0 && cpdmiddle && rv->has(cpdmiddle))) &&
+            (scpd == 0 || table[scpd - 1].end_flag == kNoFlag || rv->has(table[scpd - 1].end_flag)) &&
+            !((r_.check_compound_triple && scpd == 0 && !words && byte_at(word, i - 1) == byte_at(word, i) &&
+               ((i > 1 && byte_at(word, i - 1) == byte_at(word, i - 2)) ||
+                byte_at(word, i - 1) == byte_at(word, i + 1))) ||
+              (r_.check_compound_case && scpd == 0 && !words && cpdcase_check(word, static_cast<size_t>(i))));
+        if (first_ok) {
+          rv_first = rv;
+          do {  // SIMPLIFIEDTRIPLE loop
+            if (r_.simplified_triple) {
+              if (striple) {
+                checkedstriple = 1;
+                i--;  // "fahrt" instead of "ahrt" in "Schiffahrt"
+              } else if (i > 2 && byte_at(word, i - 1) == byte_at(word, i - 2)) {
+                striple = 1;
+              }
+            }
+            const std::string_view part2 = std::string_view(st).substr(static_cast<size_t>(i));
+            roots_.prepare(part2);
+            const Homonyms h2 = homonyms(part2);
+            rv = h2.empty() ? nullptr : &h2[0];
+            while (rv && ((r_.need_affix && rv->has(r_.need_affix)) ||
+                          !((cpdflag && !words && rv->has(cpdflag)) || (cpdend && !words && rv->has(cpdend)) ||
+                            (!r_.compound_rules.empty() && words && defcpd_check(words, wnum + 1, rv, nullptr, true))) ||
+                          (scpd != 0 && table[scpd - 1].begin_flag != kNoFlag &&
+                           !rv->has(table[scpd - 1].begin_flag))))
+              rv = next_homonym(rv, h2);
+            if (rv && r_.forceucase && rv->has(r_.forceucase) && !(info && (*info & kInfoOrigCap))) rv = nullptr;
+            if (rv && words && words[wnum + 1]) return rv_first;
+            oldwordnum2 = wordnum;
+            if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
+            if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
+            if (rv && ((cpdflag && rv->has(cpdflag)) || (cpdend && rv->has(cpdend))) &&
+                (r_.compound_word_max == -1 || wordnum + 1 < r_.compound_word_max) &&
+                (table.empty() || scpd != 0 || !cpdpat_check(word, static_cast<size_t>(i), rv_first, rv)) &&
+                (!r_.check_compound_dup || rv != rv_first) &&
+                (scpd == 0 || table[scpd - 1].begin_flag == kNoFlag || rv->has(table[scpd - 1].begin_flag))) {
+              if ((r_.check_compound_rep && cpdrep_check(word)) || cpdwordpair_check(word)) return nullptr;
+              return rv_first;
+            }
+            wordnum = oldwordnum2;
+
+            // Perhaps the second word has affixes.
+            sfx_ = nullptr;
+            const std::string_view rest = whole_word_from(i);
+            rv = nullptr;
+            if (cpdflag && !onlycpdrule) {
+              roots_.prepare(rest);
+              rv = affix_check(rest, cpdflag, kCompoundEnd);
+            }
+            if (!rv && cpdend && !onlycpdrule) {
+              sfx_ = nullptr;
+              pfx_ = nullptr;
+              roots_.prepare(rest);
+              rv = affix_check(rest, cpdend, kCompoundEnd);
+            }
+            if (!rv && !r_.compound_rules.empty() && words) {
+              roots_.prepare(rest);
+              rv = affix_check(rest, kNoFlag, kCompoundEnd);
+              if (rv && defcpd_check(words, wnum + 1, rv, nullptr, true)) return rv_first;
+              rv = nullptr;
+            }
+            if (rv && !(scpd == 0 || table[scpd - 1].begin_flag == kNoFlag || rv->has(table[scpd - 1].begin_flag)))
+              rv = nullptr;
+            if (rv && !table.empty() && scpd == 0 && cpdpat_check(word, static_cast<size_t>(i), rv_first, rv))
+              rv = nullptr;
+            if (rv && (cont_has(pfx_, r_.compound_forbid) || cont_has(sfx_, r_.compound_forbid))) rv = nullptr;
+            if (rv && r_.forceucase && rv->has(r_.forceucase) && !(info && (*info & kInfoOrigCap))) rv = nullptr;
+            if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
+            if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
+            if (rv && (r_.compound_word_max == -1 || wordnum + 1 < r_.compound_word_max) &&
+                (!r_.check_compound_dup || rv != rv_first)) {
+              if ((r_.check_compound_rep && cpdrep_check(word)) || cpdwordpair_check(word)) return nullptr;
+              return rv_first;
+            }
+            wordnum = oldwordnum2;
+
+            // Perhaps the rest is a compound itself.
+            if (wordnum + 2 < maxwordnum) {
+              rv = compound_check(st.substr(static_cast<size_t>(i)), static_cast<short>(wordnum + 1), maxwordnum,
+                                  static_cast<short>(wnum + 1), words, rwords, info);
+              if (rv && !table.empty() &&
+                  ((scpd == 0 && cpdpat_check(word, static_cast<size_t>(i), rv_first, rv)) ||
+                   (scpd != 0 && !cpdpat_check(word, static_cast<size_t>(i), rv_first, rv))))
+                rv = nullptr;
+            } else {
+              rv = nullptr;
+            }
+            if (rv) {
+              if (cpdwordpair_check(word)) return nullptr;
+              if (r_.check_compound_rep || r_.forbidden) {
+                if (r_.check_compound_rep && cpdrep_check(word)) return nullptr;
+                // The first part, with the first part of the rest.
+                const size_t upto = static_cast<size_t>(i) + rv->word.size();
+                if (whole_word_from(i).substr(0, rv->word.size()) == rv->word && upto <= st.size()) {
+                  const std::string_view head = std::string_view(st).substr(0, upto);
+                  if ((r_.check_compound_rep && cpdrep_check(head)) || cpdwordpair_check(head)) continue;
+                  if (r_.forbidden) {
+                    roots_.prepare(word);
+                    Hit rv2 = first(word);
+                    if (!rv2) rv2 = affix_check(word, kNoFlag, kNotInCompound);
+                    if (rv2 && flags_nonempty(rv2) && rv2->has(r_.forbidden) &&
+                        rv2->word.substr(0, std::min(rv2->word.size(), upto)) == head.substr(0, std::min(rv2->word.size(), upto)) &&
+                        (rv2->word.size() >= upto || rv2->word.size() == upto))
+                      return nullptr;
+                  }
+                }
+              }
+              return rv_first;
+            }
+          } while (striple && !checkedstriple);
+          if (checkedstriple) {
+            i++;
+            checkedstriple = 0;
+            striple = 0;
+          }
+        }
+        if (soldi != 0) {
+          i = soldi;
+          soldi = 0;
+          len = oldlen;
+          cmin = oldcmin;
+          cmax = oldcmax;
+        }
+        scpd++;
+      } while (!onlycpdrule && r_.simplified_compound_patterns && scpd <= table.size());
+      scpd = 0;
+      wordnum = oldwordnum;
+      if (soldi != 0) {
+        i = soldi;
+        st = word;
+        soldi = 0;
+      } else if (i < static_cast<int>(st.size())) {
+        st[i] = ch;
+      }
+    } while (!r_.compound_rules.empty() && oldwordnum == 0 && onlycpdrule++ < 1);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+AffixChecker::AffixChecker(const AffixRules& rules, const LetterCase& cases) : rules_(rules), cases_(cases) {}
+
+bool AffixChecker::spell(std::string_view word, RootSource& roots) const {
+  Check c(rules_, cases_, roots);
+  return c.spell(word);
+}
+
+bool AffixChecker::simple_form(std::string_view word, RootSource& roots, const Root** root) const {
+  Check c(rules_, cases_, roots);
+  const Root* r = c.simple(word);
+  if (root) *root = r;
+  return r != nullptr;
+}
+
+}  // namespace spellcheck
