@@ -252,9 +252,10 @@ std::string LetterCase::raise_first(std::string_view utf8) const {
 
 void LetterCase::fold_key(std::string_view utf8, std::string& out) const {
   out.clear();
-  size_t end = utf8.size();
+  size_t begin = 0, end = utf8.size();
   while (end > 0 && utf8[end - 1] == '.') --end;
-  for (size_t i = 0; i < end;) {
+  while (begin < end && utf8[begin] == '.') ++begin;  // the end of a word checked reversed (COMPLEXPREFIXES)
+  for (size_t i = begin; i < end;) {
     const auto [cp, n] = decode_at(utf8, i);
     i += n;
     const char32_t f = fold(cp);

@@ -28,6 +28,7 @@ StemTable::StemTable(std::vector<StemEntry> entries) : entries_(std::move(entrie
   roots_.reserve(entries_.size());
   for (const StemEntry& s : entries_)
     roots_.push_back(Root{s.word, s.flags.data(), static_cast<uint32_t>(s.flags.size()), s.order});
+  for (const Root& r : roots_) list_.push_back(&r);
   for (uint32_t b = 0; b < roots_.size();) {
     uint32_t e = b + 1;
     while (e < roots_.size() && roots_[e].word == roots_[b].word) ++e;
@@ -36,10 +37,10 @@ StemTable::StemTable(std::vector<StemEntry> entries) : entries_(std::move(entrie
   }
 }
 
-std::span<const Root> StemTable::homonyms(std::string_view word) {
+RootList StemTable::homonyms(std::string_view word) {
   const auto it = index_.find(word);
   if (it == index_.end()) return {};
-  return std::span<const Root>(roots_.data() + it->second.first, it->second.second - it->second.first);
+  return RootList(list_.data() + it->second.first, it->second.second - it->second.first);
 }
 
 std::vector<StemEntry> parse_stem_lines(const std::vector<std::string_view>& lines, uint64_t first_line,

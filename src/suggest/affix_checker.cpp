@@ -22,7 +22,7 @@ constexpr size_t kMaxWordBytes = 300;  // hunspell's MAXWORDUTF8LEN
 constexpr size_t kMaxSharps = 5;
 
 using Hit = const Root*;
-using Homonyms = std::span<const Root>;
+using Homonyms = RootList;
 
 bool cont_has(const AffixEntry* e, Flag f) { return e != nullptr && !e->cont.empty() && e->has_cont(f); }
 bool flags_nonempty(Hit r) { return r->flag_count != 0; }
@@ -54,13 +54,10 @@ class Check {
   Homonyms homonyms(std::string_view w) { return roots_.homonyms(w); }
   Hit first(std::string_view w) {
     const Homonyms h = homonyms(w);
-    return h.empty() ? nullptr : &h[0];
+    return h.empty() ? nullptr : h[0];
   }
-  // The homonym after r, or null (homonyms are contiguous).
-  Hit next_homonym(Hit r, Homonyms h) const {
-    const Root* n = r + 1;
-    return n < h.data() + h.size() ? n : nullptr;
-  }
+  // The homonym after h[k] (k advanced), or null.
+  static Hit next_homonym(Homonyms h, size_t& k) { return ++k < h.size() ? h[k] : nullptr; }
 
   Hit checkword(std::string_view w, int& info);
   Hit spellsharps(std::string& base, size_t from, size_t n, int replaced, int& info);
@@ -290,14 +287,12 @@ bool Check::spell(std::string_view word) {
 
 Hit Check::simple(std::string_view word) {
   std::string w = r_.internal_form(word);
-  if (w.empty()) return nullptr;
-  roots_.prepare(w);
-  const Homonyms h = homonyms(w);
-  for (const Root& e : h) {
-    if (flags_nonempty(&e) && ((r_.need_affix && e.has(r_.need_affix)) ||
-                               (r_.only_in_compound && e.has(r_.only_in_compound)) || e.has(r_.forbidden)))
+  if (w.empty() || !roots_.prepare(w)) return nullptr;
+  for (const Root* e : homonyms(w)) {
+    if (flags_nonempty(e) && ((r_.need_affix && e->has(r_.need_affix)) ||
+                              (r_.only_in_compound && e->has(r_.only_in_compound)) || e->has(r_.forbidden)))
       continue;
-    return &e;
+    return e;
   }
   Hit he = affix_check(w, kNoFlag, kNotInCompound);
   if (he && flags_nonempty(he) &&
@@ -311,20 +306,25 @@ Hit Check::simple(std::string_view word) {
 Hit Check::checkword(std::string_view in, int& info) {
   std::string w = r_.internal_form(in);
   if (w.empty()) return nullptr;
-  roots_.prepare(w);
-  const Homonyms h = homonyms(w);
-  Hit he = h.empty() ? nullptr : &h[0];
-  if (he && flags_nonempty(he) && he->has(r_.forbidden)) {
-    info |= kInfoForbidden;
-    return nullptr;
+  Hit he = nullptr;
+  if (roots_.prepare(w)) {
+    const Homonyms h = homonyms(w);
+    size_t k = 0;
+    he = h.empty() ? nullptr : h[0];
+    if (he && flags_nonempty(he) && he->has(r_.forbidden)) {
+      info |= kInfoForbidden;
+      return nullptr;
+    }
+    while (he && flags_nonempty(he) &&
+           ((r_.need_affix && he->has(r_.need_affix)) || (r_.only_in_compound && he->has(r_.only_in_compound)) ||
+            ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
+      he = next_homonym(h, k);
+    if (he) return he;
+    he = affix_check(w, kNoFlag, kNotInCompound);
+  } else {  // no root: nothing to find, as affix_check would leave it
+    pfx_ = nullptr;
+    if (r_.have_cont_class) sfx_ = nullptr;
   }
-  while (he && flags_nonempty(he) &&
-         ((r_.need_affix && he->has(r_.need_affix)) || (r_.only_in_compound && he->has(r_.only_in_compound)) ||
-          ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
-    he = next_homonym(he, h);
-  if (he) return he;
-
-  he = affix_check(w, kNoFlag, kNotInCompound);
   if (he && flags_nonempty(he) &&
       ((r_.only_in_compound && he->has(r_.only_in_compound)) ||
        ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
@@ -502,10 +502,10 @@ Hit Check::prefix_entry(const AffixEntry& pe, std::string_view w, char in_compou
   std::string root = pe.strip;
   root.append(w.substr(pe.append.size()));
   if (!pe.condition.matches_start(root)) return nullptr;
-  for (const Root& he : homonyms(root))
-    if (he.has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
-        (!needflag || he.has(needflag) || cont_has(&pe, needflag)))
-      return &he;
+  for (const Root* he : homonyms(root))
+    if (he->has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
+        (!needflag || he->has(needflag) || cont_has(&pe, needflag)))
+      return he;
   if (pe.cross) return suffix_check(root, kCrossProduct, &pe, kNoFlag, needflag, in_compound);
   return nullptr;
 }
@@ -531,14 +531,14 @@ Hit Check::suffix_entry(const AffixEntry& se, std::string_view w, int optflags, 
   std::string root(w.substr(0, rest));
   root += se.strip;
   if (!se.condition.matches_end(root)) return nullptr;
-  for (const Root& he : homonyms(root)) {
-    const bool flag_ok = he.has(se.flag) || cont_has(ppfx, se.flag);
-    const bool cross_ok = !(optflags & kCrossProduct) || (ppfx && he.has(ppfx->flag)) ||
+  for (const Root* he : homonyms(root)) {
+    const bool flag_ok = he->has(se.flag) || cont_has(ppfx, se.flag);
+    const bool cross_ok = !(optflags & kCrossProduct) || (ppfx && he->has(ppfx->flag)) ||
                           (!se.cont.empty() && ppfx && se.has_cont(ppfx->flag));
     const bool cclass_ok = !cclass || (!se.cont.empty() && se.has_cont(cclass));
-    const bool bad_ok = !badflag || !he.has(badflag);
-    const bool need_ok = !needflag || he.has(needflag) || (!se.cont.empty() && se.has_cont(needflag));
-    if (flag_ok && cross_ok && cclass_ok && bad_ok && need_ok) return &he;
+    const bool bad_ok = !badflag || !he->has(badflag);
+    const bool need_ok = !needflag || he->has(needflag) || (!se.cont.empty() && se.has_cont(needflag));
+    if (flag_ok && cross_ok && cclass_ok && bad_ok && need_ok) return he;
   }
   return nullptr;
 }
@@ -577,7 +577,7 @@ void Check::setcminmax(int& cmin, int& cmax, std::string_view word) const {
 }
 
 bool Check::candidate_check(std::string_view word) {
-  roots_.prepare(word);
+  if (!roots_.prepare(word)) return false;
   if (first(word)) return true;
   return affix_check(word, kNoFlag, kNotInCompound) != nullptr;
 }
@@ -809,19 +809,19 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
         sfx_ = nullptr;
         pfx_ = nullptr;
         // FIRST WORD
-        bool affixed = true;
-        roots_.prepare(part1);
-        const Homonyms h1 = homonyms(part1);
-        rv = h1.empty() ? nullptr : &h1[0];
+        const bool roots1 = roots_.prepare(part1);
+        const Homonyms h1 = roots1 ? homonyms(part1) : Homonyms();
+        size_t k1 = 0;
+        rv = h1.empty() ? nullptr : h1[0];
         // COMPOUNDFORBIDFLAG on the stem overrides COMPOUNDPERMITFLAG.
         if (rv && r_.compound_forbid && rv->has(r_.compound_forbid)) continue;
         while (rv && first_part_homonym_fails(rv, words, wnum, wordnum, onlycpdrule, rwords, scpd))
-          rv = next_homonym(rv, h1);
-        if (rv) affixed = false;
+          rv = next_homonym(h1, k1);
 
         if (!rv) {
           if (onlycpdrule) break;
-          if (cpdflag && !(rv = prefix_check(part1, kCompoundBegin, cpdflag))) {
+          // With no root, every affix check below fails (and changes nothing).
+          if (roots1 && cpdflag && !(rv = prefix_check(part1, kCompoundBegin, cpdflag))) {
             if (((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdflag, kCompoundBegin)) ||
                  (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdflag)))) &&
                 sfx_ && !sfx_->cont.empty() &&
@@ -831,11 +831,11 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
             }
           }
           if (rv ||
-              ((wordnum == 0) && cpdbegin &&
+              (roots1 && (wordnum == 0) && cpdbegin &&
                ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdbegin, kCompoundBegin)) ||
                 (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdbegin))) ||
                 (rv = prefix_check(part1, kCompoundBegin, cpdbegin)))) ||
-              ((wordnum > 0) && cpdmiddle &&
+              (roots1 && (wordnum > 0) && cpdmiddle &&
                ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdmiddle, kCompoundBegin)) ||
                 (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdmiddle))) ||
                 (rv = prefix_check(part1, kCompoundBegin, cpdmiddle)))))
@@ -876,15 +876,15 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
               }
             }
             const std::string_view part2 = std::string_view(st).substr(static_cast<size_t>(i));
-            roots_.prepare(part2);
-            const Homonyms h2 = homonyms(part2);
-            rv = h2.empty() ? nullptr : &h2[0];
+            const Homonyms h2 = roots_.prepare(part2) ? homonyms(part2) : Homonyms();
+            size_t k2 = 0;
+            rv = h2.empty() ? nullptr : h2[0];
             while (rv && ((r_.need_affix && rv->has(r_.need_affix)) ||
                           !((cpdflag && !words && rv->has(cpdflag)) || (cpdend && !words && rv->has(cpdend)) ||
                             (!r_.compound_rules.empty() && words && defcpd_check(words, wnum + 1, rv, nullptr, true))) ||
                           (scpd != 0 && table[scpd - 1].begin_flag != kNoFlag &&
                            !rv->has(table[scpd - 1].begin_flag))))
-              rv = next_homonym(rv, h2);
+              rv = next_homonym(h2, k2);
             if (rv && r_.forceucase && rv->has(r_.forceucase) && !(info && (*info & kInfoOrigCap))) rv = nullptr;
             if (rv && words && words[wnum + 1]) return rv_first;
             oldwordnum2 = wordnum;
@@ -893,7 +893,7 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
             if (rv && ((cpdflag && rv->has(cpdflag)) || (cpdend && rv->has(cpdend))) &&
                 (r_.compound_word_max == -1 || wordnum + 1 < r_.compound_word_max) &&
                 (table.empty() || scpd != 0 || !cpdpat_check(word, static_cast<size_t>(i), rv_first, rv)) &&
-                (!r_.check_compound_dup || rv != rv_first) &&
+                (!r_.check_compound_dup || rv->order != rv_first->order) &&
                 (scpd == 0 || table[scpd - 1].begin_flag == kNoFlag || rv->has(table[scpd - 1].begin_flag))) {
               if ((r_.check_compound_rep && cpdrep_check(word)) || cpdwordpair_check(word)) return nullptr;
               return rv_first;
@@ -904,19 +904,21 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
             sfx_ = nullptr;
             const std::string_view rest = whole_word_from(i);
             rv = nullptr;
-            if (cpdflag && !onlycpdrule) {
-              roots_.prepare(rest);
-              rv = affix_check(rest, cpdflag, kCompoundEnd);
-            }
+            const bool roots_rest = (cpdflag || cpdend || !r_.compound_rules.empty()) && roots_.prepare(rest);
+            const auto affixed_rest = [&](Flag need) {  // affix_check, or what it leaves when no root exists
+              if (roots_rest) return affix_check(rest, need, kCompoundEnd);
+              pfx_ = nullptr;
+              if (r_.have_cont_class) sfx_ = nullptr;
+              return Hit{nullptr};
+            };
+            if (cpdflag && !onlycpdrule) rv = affixed_rest(cpdflag);
             if (!rv && cpdend && !onlycpdrule) {
               sfx_ = nullptr;
               pfx_ = nullptr;
-              roots_.prepare(rest);
-              rv = affix_check(rest, cpdend, kCompoundEnd);
+              rv = affixed_rest(cpdend);
             }
             if (!rv && !r_.compound_rules.empty() && words) {
-              roots_.prepare(rest);
-              rv = affix_check(rest, kNoFlag, kCompoundEnd);
+              rv = affixed_rest(kNoFlag);
               if (rv && defcpd_check(words, wnum + 1, rv, nullptr, true)) return rv_first;
               rv = nullptr;
             }
@@ -929,7 +931,7 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
             if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
             if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
             if (rv && (r_.compound_word_max == -1 || wordnum + 1 < r_.compound_word_max) &&
-                (!r_.check_compound_dup || rv != rv_first)) {
+                (!r_.check_compound_dup || rv->order != rv_first->order)) {
               if ((r_.check_compound_rep && cpdrep_check(word)) || cpdwordpair_check(word)) return nullptr;
               return rv_first;
             }
@@ -955,13 +957,11 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
                 if (whole_word_from(i).substr(0, rv->word.size()) == rv->word && upto <= st.size()) {
                   const std::string_view head = std::string_view(st).substr(0, upto);
                   if ((r_.check_compound_rep && cpdrep_check(head)) || cpdwordpair_check(head)) continue;
-                  if (r_.forbidden) {
-                    roots_.prepare(word);
+                  if (r_.forbidden && roots_.prepare(word)) {
                     Hit rv2 = first(word);
                     if (!rv2) rv2 = affix_check(word, kNoFlag, kNotInCompound);
-                    if (rv2 && flags_nonempty(rv2) && rv2->has(r_.forbidden) &&
-                        rv2->word.substr(0, std::min(rv2->word.size(), upto)) == head.substr(0, std::min(rv2->word.size(), upto)) &&
-                        (rv2->word.size() >= upto || rv2->word.size() == upto))
+                    if (rv2 && flags_nonempty(rv2) && rv2->has(r_.forbidden) && rv2->word.size() >= upto &&
+                        rv2->word.substr(0, upto) == head)
                       return nullptr;
                   }
                 }

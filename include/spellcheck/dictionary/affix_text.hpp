@@ -50,7 +50,8 @@ class LetterCase {
   // The word's case-blind key: code points folded so that a word, its
   // lowered, capitalised and all-capitals forms all fold alike, and ß (and
   // ẞ) as "ss" (hunspell tries ß for each "ss" of a word in capitals), with
-  // trailing dots dropped (hunspell tries the word with and without them).
+  // dots at either end dropped (hunspell tries a word with and without
+  // trailing dots; with COMPLEXPREFIXES it checks words reversed).
   // Words with equal keys live on one rank.
   void fold_key(std::string_view utf8, std::string& out) const;
   std::string fold_key(std::string_view utf8) const {

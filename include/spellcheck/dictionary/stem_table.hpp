@@ -11,7 +11,7 @@
 
 #include "spellcheck/dictionary/affix_rules.hpp"
 #include "spellcheck/dictionary/stem_file.hpp"
-#include "spellcheck/suggest/affix_checker.hpp"
+#include "spellcheck/dictionary/roots.hpp"
 
 namespace spellcheck {
 
@@ -24,14 +24,15 @@ class StemTable : public RootSource {
   // Takes the entries (any order, homonyms not yet linked) and indexes them.
   explicit StemTable(std::vector<StemEntry> entries);
 
-  void prepare(std::string_view) override {}
-  std::span<const Root> homonyms(std::string_view word) override;
+  bool prepare(std::string_view) override { return true; }
+  RootList homonyms(std::string_view word) override;
   const std::vector<StemEntry>& entries() const { return entries_; }
 
  private:
   std::vector<StemEntry> entries_;  // grouped by spelling, each group linked
   std::vector<Root> roots_;         // one per entry, pointing into entries_
-  std::unordered_map<std::string_view, std::pair<uint32_t, uint32_t>> index_;  // spelling -> [begin, end) of roots_
+  std::vector<const Root*> list_;   // &roots_[i]
+  std::unordered_map<std::string_view, std::pair<uint32_t, uint32_t>> index_;  // spelling -> [begin, end) of list_
 };
 
 // A hunspell dictionary read whole (one process): its rules and its roots.

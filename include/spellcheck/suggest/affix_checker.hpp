@@ -9,33 +9,15 @@
 // string derives from all live with the string's fold key: dictionary/
 // affix_forms.hpp).
 #include <cstdint>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "spellcheck/dictionary/affix_rules.hpp"
 #include "spellcheck/dictionary/affix_text.hpp"
+#include "spellcheck/dictionary/roots.hpp"
 
 namespace spellcheck {
-
-// A root entry (one .dic line, or a hidden capitalised one).
-struct Root {
-  std::string_view word;  // internal form
-  const Flag* flags = nullptr;
-  uint32_t flag_count = 0;
-  uint64_t order = 0;  // homonym rank; also the entry's identity
-  bool has(Flag f) const { return has_flag(flags, flag_count, f); }
-};
-
-class RootSource {
- public:
-  virtual ~RootSource() = default;
-  // s (internal form) is about to be looked up or stripped of affixes.
-  virtual void prepare(std::string_view s) = 0;
-  // The entries spelled exactly word, in homonym order (empty: none).
-  virtual std::span<const Root> homonyms(std::string_view word) = 0;
-};
 
 class AffixChecker {
  public:

@@ -1,0 +1,109 @@
+#pragma once
+// One rank's part of a hunspell dictionary: for each fold key this rank
+// owns, the entries whose forms have that key (affix_forms.hpp). A word's
+// case variants share its key, so checking a simple word needs one probe
+// on one rank; a compound asks for its parts' keys (hunspell_judge.hpp).
+// Entries are stored once per rank; a key's members are pointers to them,
+// sorted by spelling, then homonym order.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "spellcheck/dictionary/affix_text.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
+#include "spellcheck/dictionary/roots.hpp"
+
+namespace spellcheck {
+
+// The key of a string (internal form): XXH3 of its fold key.
+uint64_t neighbourhood_key(const LetterCase& cases, std::string_view word);
+
+// (key, entry) pairs: which neighbourhood an entry belongs to.
+struct KeyedEntry {
+  uint64_t key;
+  uint32_t entry;  // index into the entries given with it
+};
+
+class RootNeighbourhoods {
+ public:
+  RootNeighbourhoods() = default;
+  RootNeighbourhoods(RootNeighbourhoods&&) = default;
+  RootNeighbourhoods& operator=(RootNeighbourhoods&&) = default;
+
+  // entries: distinct (by order); pairs name their keys, repeats allowed.
+  void build(std::vector<StemEntry> entries, std::vector<KeyedEntry> pairs);
+  // The members of key (empty when this rank has none).
+  RootList find(uint64_t key) const;
+  // The members spelled word, within one key's members.
+  static RootList spelled(RootList members, std::string_view word);
+
+  size_t keys() const { return index_.size(); }
+  size_t entries() const { return entries_.size(); }
+  size_t members() const { return members_.size(); }
+  uint64_t bytes() const;
+  const std::vector<uint64_t>& key_list() const { return key_list_; }
+  const std::vector<StemEntry>& entry_list() const { return entries_; }
+
+  // The wire form of one key's members: [u32 count] then per member
+  // [u64 order][u16 word bytes][word][u16 flags][flags].
+  void serialize(uint64_t key, std::string& out) const;
+
+ private:
+  std::vector<StemEntry> entries_;
+  std::vector<Root> roots_;
+  std::vector<const Root*> members_;
+  std::vector<uint64_t> key_list_;
+  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> index_;  // key -> members_ [begin, end)
+};
+
+// Neighbourhoods fetched from other ranks, kept in the same form.
+class FetchedNeighbourhoods {
+ public:
+  // Reads a reply: keys[i]'s members, serialized in turn.
+  void add(const std::vector<uint64_t>& keys, std::string_view bytes);
+  // nullptr when key was never fetched; an empty list when it has no members.
+  const std::vector<const Root*>* find(uint64_t key) const;
+  size_t keys() const { return index_.size(); }
+  void clear();
+
+ private:
+  struct Block {
+    std::vector<StemEntry> entries;
+    std::vector<Root> roots;
+  };
+  std::vector<std::unique_ptr<Block>> blocks_;  // stable: Roots never move
+  std::unordered_map<uint64_t, std::vector<const Root*>> index_;
+};
+
+// A RootSource over neighbourhoods: local ones, fetched ones, and keys it
+// knows are empty. A key it cannot answer is recorded as missing (and
+// treated as empty for now): the check's answer then does not count, and
+// the caller fetches the missing keys and checks again.
+class NeighbourhoodSource : public RootSource {
+ public:
+  // owns(key): whether this rank holds key's neighbourhood; may_exist(key):
+  // false when no rank has it (a filter's answer). fetched: may be null.
+  NeighbourhoodSource(const LetterCase& cases, const RootNeighbourhoods& local, const FetchedNeighbourhoods* fetched,
+                      std::function<bool(uint64_t)> owns, std::function<bool(uint64_t)> may_exist);
+  // Before each check.
+  void reset();
+  bool prepare(std::string_view s) override;
+  RootList homonyms(std::string_view word) override;
+  const std::vector<uint64_t>& missing() const { return missing_; }
+
+ private:
+  const LetterCase& cases_;
+  const RootNeighbourhoods& local_;
+  const FetchedNeighbourhoods* fetched_;
+  std::function<bool(uint64_t)> owns_, may_exist_;
+  std::vector<std::pair<uint64_t, RootList>> prepared_;  // this check's keys
+  std::vector<uint64_t> missing_;
+  std::vector<std::unique_ptr<std::vector<const Root*>>> merged_;  // homonyms found in several keys
+  std::string key_scratch_;
+};
+
+}  // namespace spellcheck

@@ -1,0 +1,96 @@
+#include "spellcheck/dictionary/affix_forms.hpp"
+
+#include <algorithm>
+
+namespace spellcheck {
+
+bool apply_prefix(const AffixRules& rules, const AffixEntry& p, std::string_view word, std::string& out) {
+  if (word.size() < p.strip.size() || word.compare(0, p.strip.size(), p.strip) != 0) return false;
+  const size_t rest = word.size() - p.strip.size();
+  if (!(rest > 0 || (rest == 0 && rules.fullstrip))) return false;
+  if (!p.condition.matches_start(word)) return false;
+  out.assign(p.append);
+  out.append(word.substr(p.strip.size()));
+  return true;
+}
+
+bool apply_suffix(const AffixRules& rules, const AffixEntry& s, std::string_view word, std::string& out) {
+  if (word.size() < s.strip.size() || word.compare(word.size() - s.strip.size(), s.strip.size(), s.strip) != 0)
+    return false;
+  const size_t rest = word.size() - s.strip.size();
+  if (!(rest > 0 || (rest == 0 && rules.fullstrip))) return false;
+  if (!s.condition.matches_end(word)) return false;
+  out.assign(word.substr(0, rest));
+  out.append(s.append);
+  return true;
+}
+
+AffixesByFlag::AffixesByFlag(const AffixRules& rules) : prefixes(65536), suffixes(65536) {
+  for (uint32_t i = 0; i < rules.prefixes.size(); ++i) prefixes[rules.prefixes[i].flag].push_back(i);
+  for (uint32_t i = 0; i < rules.suffixes.size(); ++i) suffixes[rules.suffixes[i].flag].push_back(i);
+}
+
+namespace {
+
+// Flags as a small sorted set.
+void add_flags(std::vector<Flag>& set, const std::vector<Flag>& more) {
+  for (Flag f : more)
+    if (!std::binary_search(set.begin(), set.end(), f)) set.insert(std::upper_bound(set.begin(), set.end(), f), f);
+}
+
+}  // namespace
+
+void expand_forms(const AffixRules& rules, const AffixesByFlag& by_flag, const StemEntry& entry,
+                  std::vector<std::string>& out) {
+  out.clear();
+  out.push_back(entry.word);
+  const std::vector<Flag>& own = entry.flags;
+  // Suffix flags: the entry's, and those its prefixes carry on.
+  std::vector<Flag> suffix_flags = own;
+  for (Flag f : own)
+    for (uint32_t p : by_flag.prefixes[f]) add_flags(suffix_flags, rules.prefixes[p].cont);
+  std::string once, twice, with_prefix;
+  const auto prefix_all = [&](std::string_view word, const std::vector<Flag>& flags, bool cross_only) {
+    for (Flag f : flags)
+      for (uint32_t p : by_flag.prefixes[f]) {
+        const AffixEntry& pe = rules.prefixes[p];
+        if (cross_only && !pe.cross) continue;
+        if (apply_prefix(rules, pe, word, with_prefix)) out.push_back(with_prefix);
+      }
+  };
+  prefix_all(entry.word, own, false);
+  std::vector<Flag> prefix_flags;
+  for (Flag f : suffix_flags)
+    for (uint32_t s : by_flag.suffixes[f]) {
+      const AffixEntry& se = rules.suffixes[s];
+      if (!apply_suffix(rules, se, entry.word, once)) continue;
+      out.push_back(once);
+      if (se.cross) {  // a prefix on top: the entry's flags or this suffix's classes
+        prefix_flags = own;
+        add_flags(prefix_flags, se.cont);
+        prefix_all(once, prefix_flags, true);
+      }
+      for (Flag g : se.cont)  // a second suffix, from this one's classes
+        for (uint32_t t : by_flag.suffixes[g]) {
+          const AffixEntry& te = rules.suffixes[t];
+          if (!apply_suffix(rules, te, once, twice)) continue;
+          out.push_back(twice);
+          if (se.cross || te.cross) {
+            prefix_flags = own;
+            add_flags(prefix_flags, se.cont);
+            add_flags(prefix_flags, te.cont);
+            prefix_all(twice, prefix_flags, true);
+          }
+        }
+    }
+  std::sort(out.begin() + 1, out.end());
+  out.erase(std::unique(out.begin() + 1, out.end()), out.end());
+  out.erase(std::remove(out.begin() + 1, out.end(), entry.word), out.end());
+}
+
+void expand_forms(const AffixRules& rules, const StemEntry& entry, std::vector<std::string>& out) {
+  const AffixesByFlag by_flag(rules);
+  expand_forms(rules, by_flag, entry, out);
+}
+
+}  // namespace spellcheck

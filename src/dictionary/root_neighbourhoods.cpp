@@ -1,0 +1,194 @@
+#include "spellcheck/dictionary/root_neighbourhoods.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace spellcheck {
+
+namespace {
+
+bool member_less(const Root* a, const Root* b) {
+  if (a->word != b->word) return a->word < b->word;
+  return a->order < b->order;
+}
+
+template <class T>
+void put(std::string& out, T v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+template <class T>
+T get(std::string_view bytes, size_t& at) {
+  if (at + sizeof(T) > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
+  T v;
+  std::memcpy(&v, bytes.data() + at, sizeof v);
+  at += sizeof v;
+  return v;
+}
+
+}  // namespace
+
+uint64_t neighbourhood_key(const LetterCase& cases, std::string_view word) {
+  thread_local std::string folded;
+  cases.fold_key(word, folded);
+  return XXH3_64bits(folded.data(), folded.size());
+}
+
+void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<KeyedEntry> pairs) {
+  entries_ = std::move(entries);
+  roots_.clear();
+  roots_.reserve(entries_.size());
+  for (const StemEntry& e : entries_)
+    roots_.push_back(Root{e.word, e.flags.data(), static_cast<uint32_t>(e.flags.size()), e.order});
+  std::sort(pairs.begin(), pairs.end(), [&](const KeyedEntry& a, const KeyedEntry& b) {
+    if (a.key != b.key) return a.key < b.key;
+    return member_less(&roots_[a.entry], &roots_[b.entry]);
+  });
+  pairs.erase(std::unique(pairs.begin(), pairs.end(),
+                          [](const KeyedEntry& a, const KeyedEntry& b) { return a.key == b.key && a.entry == b.entry; }),
+              pairs.end());
+  members_.clear();
+  members_.reserve(pairs.size());
+  index_.clear();
+  key_list_.clear();
+  for (size_t b = 0; b < pairs.size();) {
+    size_t e = b;
+    const uint32_t start = static_cast<uint32_t>(members_.size());
+    while (e < pairs.size() && pairs[e].key == pairs[b].key) members_.push_back(&roots_[pairs[e++].entry]);
+    index_.emplace(pairs[b].key, std::make_pair(start, static_cast<uint32_t>(members_.size())));
+    key_list_.push_back(pairs[b].key);
+    b = e;
+  }
+}
+
+RootList RootNeighbourhoods::find(uint64_t key) const {
+  const auto it = index_.find(key);
+  if (it == index_.end()) return {};
+  return RootList(members_.data() + it->second.first, it->second.second - it->second.first);
+}
+
+RootList RootNeighbourhoods::spelled(RootList members, std::string_view word) {
+  const auto lo = std::lower_bound(members.begin(), members.end(), word,
+                                   [](const Root* r, std::string_view w) { return r->word < w; });
+  auto hi = lo;
+  while (hi != members.end() && (*hi)->word == word) ++hi;
+  return RootList(&*members.begin() + (lo - members.begin()), static_cast<size_t>(hi - lo));
+}
+
+uint64_t RootNeighbourhoods::bytes() const {
+  uint64_t b = roots_.size() * sizeof(Root) + members_.size() * sizeof(const Root*) +
+               index_.size() * (sizeof(uint64_t) * 4) + entries_.size() * sizeof(StemEntry);
+  for (const StemEntry& e : entries_) b += e.word.capacity() + e.flags.capacity() * sizeof(Flag);
+  return b;
+}
+
+void RootNeighbourhoods::serialize(uint64_t key, std::string& out) const {
+  const RootList m = find(key);
+  put<uint32_t>(out, static_cast<uint32_t>(m.size()));
+  for (const Root* r : m) {
+    put<uint64_t>(out, r->order);
+    put<uint16_t>(out, static_cast<uint16_t>(r->word.size()));
+    out.append(r->word);
+    put<uint16_t>(out, static_cast<uint16_t>(r->flag_count));
+    out.append(reinterpret_cast<const char*>(r->flags), r->flag_count * sizeof(Flag));
+  }
+}
+
+void FetchedNeighbourhoods::add(const std::vector<uint64_t>& keys, std::string_view bytes) {
+  auto block = std::make_unique<Block>();
+  std::vector<std::pair<uint64_t, uint32_t>> counts;
+  size_t at = 0;
+  for (uint64_t key : keys) {
+    const uint32_t n = get<uint32_t>(bytes, at);
+    counts.emplace_back(key, n);
+    for (uint32_t k = 0; k < n; ++k) {
+      StemEntry e;
+      e.order = get<uint64_t>(bytes, at);
+      const uint16_t wl = get<uint16_t>(bytes, at);
+      if (at + wl > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
+      e.word.assign(bytes.substr(at, wl));
+      at += wl;
+      const uint16_t fl = get<uint16_t>(bytes, at);
+      if (at + fl * sizeof(Flag) > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
+      e.flags.resize(fl);
+      std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
+      at += fl * sizeof(Flag);
+      block->entries.push_back(std::move(e));
+    }
+  }
+  block->roots.reserve(block->entries.size());
+  for (const StemEntry& e : block->entries)
+    block->roots.push_back(Root{e.word, e.flags.data(), static_cast<uint32_t>(e.flags.size()), e.order});
+  size_t r = 0;
+  for (const auto& [key, n] : counts) {
+    std::vector<const Root*>& list = index_[key];
+    list.clear();
+    for (uint32_t k = 0; k < n; ++k) list.push_back(&block->roots[r++]);
+  }
+  blocks_.push_back(std::move(block));
+}
+
+const std::vector<const Root*>* FetchedNeighbourhoods::find(uint64_t key) const {
+  const auto it = index_.find(key);
+  return it == index_.end() ? nullptr : &it->second;
+}
+
+void FetchedNeighbourhoods::clear() {
+  blocks_.clear();
+  index_.clear();
+}
+
+NeighbourhoodSource::NeighbourhoodSource(const LetterCase& cases, const RootNeighbourhoods& local,
+                                         const FetchedNeighbourhoods* fetched, std::function<bool(uint64_t)> owns,
+                                         std::function<bool(uint64_t)> may_exist)
+    : cases_(cases), local_(local), fetched_(fetched), owns_(std::move(owns)), may_exist_(std::move(may_exist)) {}
+
+void NeighbourhoodSource::reset() {
+  prepared_.clear();
+  missing_.clear();
+  merged_.clear();
+}
+
+bool NeighbourhoodSource::prepare(std::string_view s) {
+  const uint64_t key = neighbourhood_key(cases_, s);
+  for (const auto& [k, list] : prepared_)
+    if (k == key) return !list.empty();
+  RootList list;
+  if (owns_(key)) {
+    list = local_.find(key);
+  } else if (may_exist_(key)) {
+    const std::vector<const Root*>* got = fetched_ ? fetched_->find(key) : nullptr;
+    if (got) list = RootList(got->data(), got->size());
+    else if (std::find(missing_.begin(), missing_.end(), key) == missing_.end()) missing_.push_back(key);
+  }
+  prepared_.emplace_back(key, list);
+  return !list.empty();
+}
+
+RootList NeighbourhoodSource::homonyms(std::string_view word) {
+  RootList found;
+  std::vector<const Root*>* merged = nullptr;
+  for (const auto& [key, list] : prepared_) {
+    const RootList here = RootNeighbourhoods::spelled(list, word);
+    if (here.empty()) continue;
+    if (found.empty() && !merged) {
+      found = here;
+      continue;
+    }
+    if (!merged) {  // a second key has entries of this spelling: merge by order
+      merged_.push_back(std::make_unique<std::vector<const Root*>>(found.begin(), found.end()));
+      merged = merged_.back().get();
+    }
+    for (const Root* r : here)
+      if (std::none_of(merged->begin(), merged->end(), [&](const Root* m) { return m->order == r->order; }))
+        merged->push_back(r);
+  }
+  if (!merged) return found;
+  std::sort(merged->begin(), merged->end(), [](const Root* a, const Root* b) { return a->order < b->order; });
+  return RootList(merged->data(), merged->size());
+}
+
+}  // namespace spellcheck
