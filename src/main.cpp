@@ -27,6 +27,7 @@
 #include "spellcheck/dictionary/data_files.hpp"
 #include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
+#include "spellcheck/dictionary/hunspell_dictionary.hpp"
 #include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
@@ -41,6 +42,7 @@
 #include "spellcheck/output/sorted_output.hpp"
 #include "spellcheck/output/stats.hpp"
 #include "spellcheck/output/timing.hpp"
+#include "spellcheck/suggest/hunspell_judge.hpp"
 #include "spellcheck/suggest/judge.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
 #include "spellcheck/suggest/suggest.hpp"
@@ -139,6 +141,10 @@ class Pipeline {
   // Dictionary: each rank reads a share, ships the entries to their owners
   // (xxHash shards) and indexes its shard.
   void load_dictionary() {
+    if (is_hunspell_dictionary(opt_.dictionary)) {
+      load_hunspell_dictionary();
+      return;
+    }
     WordList entries;
     std::vector<uint64_t> entry_hashes;
     {
@@ -168,8 +174,11 @@ class Pipeline {
     });
   }
 
+  bool hunspell() const { return hunspell_ != nullptr; }
+
   // The filters every rank probes before asking an owner.
   void build_filters() {
+    if (hunspell()) return;  // its own filter is built with it
     PhaseTimer pt(t_, "filter");
     fault::point("filter", rank_);
     filter_ = build_filter(comm_, *shard_, opt_.filter_bits, opt_.filter_exchange);
@@ -195,6 +204,10 @@ class Pipeline {
   // The owners judge their words against their shards.
   void judge_words() {
     PhaseTimer pt(t_, "judge");
+    if (hunspell()) {
+      judge_hunspell();
+      return;
+    }
     run_.step([&] {
       fault::point("judge", rank_);
       // Ranked document mode weighs candidates by how often the collection
@@ -210,6 +223,10 @@ class Pipeline {
   // SPEC mode: every edit-distance-1 candidate looked up at its owner.
   void find_candidates() {
     PhaseTimer pt(t_, "candidates");
+    if (hunspell()) {
+      find_hunspell_candidates();
+      return;
+    }
     Progress progress(progress_, comm_.size() > 1 ? "candidates (rank 0's share)" : "candidates",
                       judged_.misspelled.size(), "words", opt_.progress_interval);
     // A step: suggest ends the lookup service with the other ranks before it
@@ -230,7 +247,8 @@ class Pipeline {
     std::string run_bytes;
     run_.step([&] {
       fault::point("report", rank_);
-      run_bytes = make_run(judged_.misspelled, suggestions_.hits, extra);
+      run_bytes = hunspell() ? make_run_of_lists(judged_.misspelled, std::move(hunspell_candidates_), extra)
+                             : make_run(judged_.misspelled, suggestions_.hits, extra);
     });
     suggestions_.hits = {};
     write_runs(std::move(run_bytes), false);
@@ -306,28 +324,78 @@ class Pipeline {
     c.bytes_sent = traffic.bytes;
     r.counts = c;
     allreduce_counts(comm_, r.counts);
-    r.shard_entries_min = mpi::allreduce_min(comm_, shard_->entries());
-    r.shard_entries_max = mpi::allreduce_max(comm_, shard_->entries());
+    const uint64_t shard_entries = hunspell() ? hunspell_->local().entries() : shard_->entries();
+    r.shard_entries_min = mpi::allreduce_min(comm_, shard_entries);
+    r.shard_entries_max = mpi::allreduce_max(comm_, shard_entries);
     RankFigures mine;
     mine.messages_sent = traffic.messages;
     mine.bytes_sent = traffic.bytes;
     mine.messages_received = traffic.messages_received;
     mine.bytes_received = traffic.bytes_received;
     mine.peak_rss_bytes = peak_rss_bytes();
-    mine.shard_bytes = shard_->raw_bytes();
+    mine.shard_bytes = hunspell() ? hunspell_->local().bytes() : shard_->raw_bytes();
     r.per_rank = allgather_figures(comm_, mine);
     r.dictionary_entries = dictionary_entries_;
     r.input_files = plan_.files.size();
     r.skipped_binary_in_walk = plan_.skipped_binary;
     r.skipped_hidden = plan_.skipped_hidden;
     r.skipped_excluded = plan_.skipped_excluded;
-    r.filter_bytes_per_rank = filter_.bytes();
+    r.filter_bytes_per_rank = hunspell() ? hunspell_->filter_bytes() : filter_.bytes();
     r.affix_filter_bytes = affixes_.bytes();
     return report_run(r);
   }
 
  private:
   bool report_wanted() const { return !opt_.report.empty(); }
+
+  // A hunspell .dic and its .aff (hunspell_dictionary.hpp): parsed,
+  // expanded and spread over the ranks.
+  void load_hunspell_dictionary() {
+    PhaseTimer pt(t_, "read");
+    std::vector<std::string> warnings;
+    HunspellLoadStats stats;
+    run_.step([&] {
+      fault::point("read", rank_);
+      hunspell_ = HunspellDictionary::load(comm_, opt_.dictionary, warnings, stats, opt_.filter_bits);
+    });
+    if (rank_ == 0 && !opt_.quiet)
+      for (const std::string& w : warnings) std::fprintf(stderr, "spellcheck: warning: %s\n", w.c_str());
+    dictionary_entries_ = stats.stems;
+    hunspell_stats_ = stats;
+    run_.step([&] {
+      if (dictionary_entries_ == 0) throw InputError("dictionary '" + opt_.dictionary + "' has no entry");
+    });
+  }
+
+  // Each word's home: the rank of its fold key (a hunspell dictionary).
+  std::vector<uint64_t> home_keys(const WordList& w) const {
+    std::vector<uint64_t> h(w.size());
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < w.size(); ++i) h[i] = hunspell_->home_key(w[i]);
+    return h;
+  }
+
+  // Not a step: its rounds of exchanges are collective (a rank that throws
+  // half-way ends the job, as ranked mode's lookups do).
+  void judge_hunspell() {
+    fault::point("judge", rank_);
+    judge_ = std::make_unique<HunspellJudge>(comm_, *hunspell_);
+    judged_ = judge_with(routed_, opt_.ranked && !opt_.words_mode, [&](const Groups& g, std::vector<char>& wrong) {
+      std::vector<std::string_view> words(g.first.size());
+      for (size_t k = 0; k < words.size(); ++k) words[k] = routed_.words[g.first[k]];
+      const std::vector<uint8_t> ok = judge_->check(words);
+      for (size_t k = 0; k < ok.size(); ++k) wrong[k] = ok[k] ? 0 : 1;
+    });
+    routed_ = Routed();
+  }
+
+  void find_hunspell_candidates() {
+    Progress progress(progress_, comm_.size() > 1 ? "candidates (rank 0's share)" : "candidates",
+                      judged_.misspelled.size(), "words", opt_.progress_interval);
+    hunspell_candidates_ = judge_->candidates(judged_.misspelled, std::max<size_t>(1, opt_.batch_bytes * 4),
+                                              [&](size_t done) { progress.advance_to(done); });
+    for (const auto& c : hunspell_candidates_) counts_.hits += c.size();
+  }
 
   void read_word_lists() {
     WordList words;
@@ -356,7 +424,7 @@ class Pipeline {
     counts_.tokens = words.size();
     PhaseTimer pt(t_, "route");
     fault::point("route", rank_);
-    auto hashes = hash_words(words);
+    auto hashes = hunspell() ? home_keys(words) : hash_words(words);
     routed_ = route_by_owner(comm_, std::move(words), std::move(hashes));
   }
 
@@ -394,6 +462,7 @@ class Pipeline {
     values.push_back(std::move(local.counts));
     values.push_back(std::move(local.first_pos));
     if (report_wanted()) values.push_back(std::move(local.first_mark));
+    if (hunspell()) local.hashes = home_keys(local.words);  // a word goes to its fold key's rank
     routed_ = route_by_owner(comm_, std::move(local.words), std::move(local.hashes), std::move(values));
   }
 
@@ -494,6 +563,10 @@ class Pipeline {
   uint64_t dictionary_entries_ = 0;
   WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
   std::unique_ptr<Shard> shard_ = std::make_unique<Shard>();  // released once ranked mode has judged
+  std::unique_ptr<HunspellDictionary> hunspell_;              // a hunspell .dic/.aff, in place of the shard
+  HunspellLoadStats hunspell_stats_;
+  std::unique_ptr<HunspellJudge> judge_;
+  std::vector<std::vector<std::string>> hunspell_candidates_;
   BloomFilter filter_;
   TrigramFilter trigrams_;
   AffixFilter affixes_;
@@ -529,6 +602,21 @@ int run(int argc, char** argv, int provided) {
     if (comm.rank() == 0) std::fputs(opt.help ? usage_text().c_str() : "spellcheck " SPELLCHECK_VERSION "\n", stdout);
     return kExitOk;
   }
+  if (opt.list_dictionaries) {
+    if (comm.rank() == 0)
+      for (const auto& [name, path] : list_dictionaries()) std::printf("%s\t%s\n", name.c_str(), path.c_str());
+    return kExitOk;
+  }
+  run.step([&] {
+    if (opt.lang.empty()) return;
+    opt.dictionary = find_dictionary(opt.lang);
+    if (opt.dictionary.empty()) {
+      std::string where;
+      for (const std::string& d : dictionary_search_path()) where += (where.empty() ? "" : ", ") + d;
+      throw InputError("no hunspell dictionary '" + opt.lang + "' (" + opt.lang + ".aff and " + opt.lang +
+                       ".dic) in " + where + " (see --list-dictionaries)");
+    }
+  });
   run.step([&] {
     if (provided < MPI_THREAD_SERIALIZED)
       throw UsageError("this MPI library does not provide MPI_THREAD_SERIALIZED (the lookup thread needs it)");

@@ -74,6 +74,9 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
+  } else if (flag == "--lang") {
+    if (v.empty()) throw UsageError("--lang needs a dictionary name (see --list-dictionaries)");
+    o.lang = v;
   } else if (flag == "--huge-pages") {
     if (v == "on") o.huge_pages = HugePages::on;
     else if (v == "off") o.huge_pages = HugePages::off;
@@ -93,7 +96,7 @@ bool takes_value(std::string_view flag) {
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
-         flag == "--index-cache" || flag == "--huge-pages";
+         flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang";
 }
 
 }  // namespace
@@ -137,6 +140,10 @@ Options parse_options(int argc, const char* const* argv) {
     }
     if (a == "--version") {
       o.version = true;
+      continue;
+    }
+    if (a == "--list-dictionaries") {
+      o.list_dictionaries = true;
       continue;
     }
     if (a == "--words") {
@@ -197,11 +204,16 @@ Options parse_options(int argc, const char* const* argv) {
     }
     apply(o, flag, value);
   }
-  if (o.help || o.version) return o;
-  if (positional.empty()) throw UsageError("missing DICTIONARY and INPUT (see --help)");
-  if (positional.size() < 2 && !o.words_mode) throw UsageError("missing INPUT after DICTIONARY (see --help)");
-  o.dictionary = positional[0];
-  o.inputs.assign(positional.begin() + 1, positional.end());
+  if (o.help || o.version || o.list_dictionaries) return o;
+  if (!o.lang.empty()) {  // --lang NAME stands for DICTIONARY: every positional is an input
+    if (positional.empty() && !o.words_mode) throw UsageError("missing INPUT (see --help)");
+    o.inputs = positional;
+  } else {
+    if (positional.empty()) throw UsageError("missing DICTIONARY and INPUT (see --help)");
+    if (positional.size() < 2 && !o.words_mode) throw UsageError("missing INPUT after DICTIONARY (see --help)");
+    o.dictionary = positional[0];
+    o.inputs.assign(positional.begin() + 1, positional.end());
+  }
   if (o.inputs.empty()) o.inputs.emplace_back("-");  // word-list mode: standard input
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
@@ -210,6 +222,7 @@ Options parse_options(int argc, const char* const* argv) {
 
 std::string usage_text() {
   return R"(Usage: spellcheck [options] DICTIONARY INPUT...
+       spellcheck [options] --lang NAME INPUT...
        mpirun -n P spellcheck [options] DICTIONARY INPUT...
        ... | spellcheck [options] DICTIONARY -
        ... | spellcheck --words [options] DICTIONARY
@@ -219,6 +232,14 @@ corrections found in DICTIONARY, one line per word:
   <word>:  <candidate> <candidate>...
 sorted by number of candidates, then by word (byte-wise). The dictionary is
 sharded over the MPI ranks; each rank uses OpenMP threads.
+
+DICTIONARY is a word list (one word per line) or a hunspell dictionary: a
+NAME.dic with NAME.aff beside it (/usr/share/hunspell/de_DE.dic). With a
+hunspell dictionary a word is correct exactly when hunspell accepts it
+(affixes, compounds, case rules, ...), and the edit-distance-1 candidates
+are over letters, from the .aff's TRY letters, their capitals and a-z A-Z
+0-9. --lang NAME finds NAME.dic in $DICPATH, /usr/share/hunspell and
+/usr/share/myspell; --list-dictionaries lists what is there.
 
 INPUT is raw text (files, or directories read recursively in byte-wise path
 order), or with --words a word list (one word per line). `-` (or no INPUT
@@ -237,6 +258,9 @@ letters) or sounding alike; ranked by word frequency and how likely the
 typing error is. Words in capitals or title case of an entry are accepted.
 
 Options:
+  --lang NAME             the hunspell dictionary NAME (de_DE, fr_FR, ...)
+                          in place of DICTIONARY
+  --list-dictionaries     list the hunspell dictionaries --lang finds, and exit
   --words                 word-list mode: every line of INPUT is one word
   --suggest MODE          spec (default): all edit-distance-1 candidates in
                           byte order, as SPEC.md says; ranked: ranked

@@ -12,30 +12,6 @@ namespace spellcheck {
 
 namespace {
 
-constexpr char32_t kReplacement = 0xFFFD;
-
-// The code point starting at s[i] and its length; {U+FFFD, 1} for a byte
-// that starts no valid sequence.
-std::pair<char32_t, size_t> decode_at(std::string_view s, size_t i) {
-  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  if (c < 0x80) return {c, 1};
-  size_t n = 0;
-  char32_t cp = 0;
-  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
-  else return {kReplacement, 1};
-  if (i + n > s.size()) return {kReplacement, 1};
-  for (size_t k = 1; k < n; ++k) {
-    if ((b(i + k) & 0xC0) != 0x80) return {kReplacement, 1};
-    cp = (cp << 6) | (b(i + k) & 0x3F);
-  }
-  const bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
-  if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return {kReplacement, 1};
-  return {cp, n};
-}
-
 bool is_turkic(std::string_view lang) {
   const std::string l = language_of(lang);
   return l == "tr" || l == "az" || l == "crh";
@@ -73,63 +49,6 @@ std::string iconv_name(std::string_view set) {
 }
 
 }  // namespace
-
-void decode_utf8(std::string_view s, std::u32string& out) {
-  out.clear();
-  for (size_t i = 0; i < s.size();) {
-    const auto [cp, n] = decode_at(s, i);
-    out.push_back(cp);
-    i += n;
-  }
-}
-
-std::u32string decode_utf8(std::string_view s) {
-  std::u32string out;
-  decode_utf8(s, out);
-  return out;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
-}
-
-std::string encode_utf8(std::u32string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char32_t c : s) append_utf8(out, c);
-  return out;
-}
-
-size_t utf8_length_at(std::string_view s, size_t i) { return decode_at(s, i).second; }
-
-size_t utf8_count(std::string_view s) {
-  size_t n = 0;
-  for (size_t i = 0; i < s.size(); i += decode_at(s, i).second) ++n;
-  return n;
-}
-
-bool valid_utf8(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    const auto [cp, n] = decode_at(s, i);
-    if (cp == kReplacement && !(n == 3 && s.substr(i, 3) == "\xEF\xBF\xBD")) return false;
-    i += n;
-  }
-  return true;
-}
 
 std::string language_of(std::string_view lang) {
   const size_t cut = lang.find_first_of("_-");
@@ -221,31 +140,29 @@ Capitalisation LetterCase::kind(std::string_view utf8) const {
 std::string LetterCase::to_lower(std::string_view utf8) const {
   std::string out;
   out.reserve(utf8.size());
-  for (size_t i = 0; i < utf8.size();) {
-    const auto [cp, n] = decode_at(utf8, i);
-    append_utf8(out, lower(cp));
-    i += n;
-  }
+  thread_local std::u32string w;
+  decode_utf8(utf8, w);
+  for (char32_t c : w) append_utf8(out, lower(c));
   return out;
 }
 
 std::string LetterCase::to_upper(std::string_view utf8) const {
   std::string out;
   out.reserve(utf8.size());
-  for (size_t i = 0; i < utf8.size();) {
-    const auto [cp, n] = decode_at(utf8, i);
-    append_utf8(out, upper(cp));
-    i += n;
-  }
+  thread_local std::u32string w;
+  decode_utf8(utf8, w);
+  for (char32_t c : w) append_utf8(out, upper(c));
   return out;
 }
 
 std::string LetterCase::raise_first(std::string_view utf8) const {
   if (utf8.empty()) return std::string();
-  const auto [cp, n] = decode_at(utf8, 0);
+  const size_t n = utf8_length_at(utf8, 0);
+  char32_t cp[4];
+  decode_utf8(utf8.substr(0, n), cp);
   std::string out;
   out.reserve(utf8.size() + 2);
-  append_utf8(out, upper(cp));
+  append_utf8(out, upper(cp[0]));
   out.append(utf8.substr(n));
   return out;
 }
@@ -256,9 +173,17 @@ void LetterCase::fold_key(std::string_view utf8, std::string& out) const {
   while (end > 0 && utf8[end - 1] == '.') --end;
   while (begin < end && utf8[begin] == '.') ++begin;  // the end of a word checked reversed (COMPLEXPREFIXES)
   for (size_t i = begin; i < end;) {
-    const auto [cp, n] = decode_at(utf8, i);
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    if (b < 0x80) {  // ASCII folds to ASCII
+      out += static_cast<char>(fold_bmp_[b]);
+      ++i;
+      continue;
+    }
+    const size_t n = utf8_length_at(utf8, i);
+    char32_t cp[4];
+    decode_utf8(utf8.substr(i, n), cp);
     i += n;
-    const char32_t f = fold(cp);
+    const char32_t f = fold(cp[0]);
     if (f == 0xDF || f == 0x1E9E) {  // ß, ẞ: as the "ss" hunspell tries in their place
       out += "ss";
       continue;

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "spellcheck/dictionary/word_hash.hpp"
+
 namespace spellcheck {
 
 namespace {
@@ -52,25 +54,32 @@ void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<Keyed
               pairs.end());
   members_.clear();
   members_.reserve(pairs.size());
-  index_.clear();
   key_list_.clear();
+  std::vector<uint32_t> starts;
   for (size_t b = 0; b < pairs.size();) {
     size_t e = b;
-    const uint32_t start = static_cast<uint32_t>(members_.size());
+    starts.push_back(static_cast<uint32_t>(members_.size()));
     while (e < pairs.size() && pairs[e].key == pairs[b].key) members_.push_back(&roots_[pairs[e++].entry]);
-    index_.emplace(pairs[b].key, std::make_pair(start, static_cast<uint32_t>(members_.size())));
     key_list_.push_back(pairs[b].key);
     b = e;
   }
+  starts.push_back(static_cast<uint32_t>(members_.size()));
+  index_.build(key_list_, starts);
 }
 
 RootList RootNeighbourhoods::find(uint64_t key) const {
-  const auto it = index_.find(key);
-  if (it == index_.end()) return {};
-  return RootList(members_.data() + it->second.first, it->second.second - it->second.first);
+  const HashDirectory::Range r = index_.find(key);
+  return RootList(members_.data() + r.first, r.second - r.first);
 }
 
 RootList RootNeighbourhoods::spelled(RootList members, std::string_view word) {
+  if (members.size() <= 8) {  // most keys: a few members, a scan beats a search
+    size_t b = 0;
+    while (b < members.size() && members[b]->word != word) ++b;
+    size_t e = b;
+    while (e < members.size() && members[e]->word == word) ++e;
+    return members.subspan(b, e - b);
+  }
   const auto lo = std::lower_bound(members.begin(), members.end(), word,
                                    [](const Root* r, std::string_view w) { return r->word < w; });
   auto hi = lo;
@@ -80,7 +89,8 @@ RootList RootNeighbourhoods::spelled(RootList members, std::string_view word) {
 
 uint64_t RootNeighbourhoods::bytes() const {
   uint64_t b = roots_.size() * sizeof(Root) + members_.size() * sizeof(const Root*) +
-               index_.size() * (sizeof(uint64_t) * 4) + entries_.size() * sizeof(StemEntry);
+               index_.bytes() + entries_.size() * sizeof(StemEntry) +
+               key_list_.size() * sizeof(uint64_t);
   for (const StemEntry& e : entries_) b += e.word.capacity() + e.flags.capacity() * sizeof(Flag);
   return b;
 }
@@ -142,9 +152,9 @@ void FetchedNeighbourhoods::clear() {
 }
 
 NeighbourhoodSource::NeighbourhoodSource(const LetterCase& cases, const RootNeighbourhoods& local,
-                                         const FetchedNeighbourhoods* fetched, std::function<bool(uint64_t)> owns,
-                                         std::function<bool(uint64_t)> may_exist)
-    : cases_(cases), local_(local), fetched_(fetched), owns_(std::move(owns)), may_exist_(std::move(may_exist)) {}
+                                         const FetchedNeighbourhoods* fetched, const BloomFilter& filter, int rank,
+                                         int ranks)
+    : cases_(cases), local_(local), fetched_(fetched), filter_(filter), rank_(rank), ranks_(ranks) {}
 
 void NeighbourhoodSource::reset() {
   prepared_.clear();
@@ -157,15 +167,27 @@ bool NeighbourhoodSource::prepare(std::string_view s) {
   for (const auto& [k, list] : prepared_)
     if (k == key) return !list.empty();
   RootList list;
-  if (owns_(key)) {
+  const int owner = owner_of(key, ranks_);
+  if (!filter_.maybe_contains(key, filter_segment(filter_, owner))) {  // first: most keys asked exist nowhere
+  } else if (owner == rank_) {
     list = local_.find(key);
-  } else if (may_exist_(key)) {
+  } else {
     const std::vector<const Root*>* got = fetched_ ? fetched_->find(key) : nullptr;
     if (got) list = RootList(got->data(), got->size());
     else if (std::find(missing_.begin(), missing_.end(), key) == missing_.end()) missing_.push_back(key);
   }
   prepared_.emplace_back(key, list);
   return !list.empty();
+}
+
+bool NeighbourhoodSource::may_be_spelled(std::string_view head, std::string_view tail) {
+  const size_t n = head.size() + tail.size();
+  for (const auto& [key, list] : prepared_)
+    for (const Root* r : list)
+      if (r->word.size() == n && r->word.compare(0, head.size(), head) == 0 &&
+          r->word.compare(head.size(), tail.size(), tail) == 0)
+        return true;
+  return false;
 }
 
 RootList NeighbourhoodSource::homonyms(std::string_view word) {

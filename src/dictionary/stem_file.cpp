@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace spellcheck {
 
@@ -85,6 +86,21 @@ void link_homonyms(std::vector<StemEntry>& entries) {
     chain.push_back(std::move(e));
   }
   entries = std::move(chain);
+}
+
+std::vector<StemEntry> parse_stem_lines(const std::vector<std::string_view>& lines, uint64_t first_line,
+                                        const AffixRules& rules, const LetterCase& cases, const std::string& path) {
+  std::vector<StemEntry> out;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    const uint64_t number = first_line + k;
+    if (number == 1) continue;  // the count
+    try {
+      parse_stem_line(lines[k], number, rules, cases, out);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(path + ":" + std::to_string(number) + ": " + e.what());
+    }
+  }
+  return out;
 }
 
 bool valid_stem_count(std::string_view first_line) {

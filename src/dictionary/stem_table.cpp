@@ -43,21 +43,6 @@ RootList StemTable::homonyms(std::string_view word) {
   return RootList(list_.data() + it->second.first, it->second.second - it->second.first);
 }
 
-std::vector<StemEntry> parse_stem_lines(const std::vector<std::string_view>& lines, uint64_t first_line,
-                                        const AffixRules& rules, const LetterCase& cases, const std::string& path) {
-  std::vector<StemEntry> out;
-  for (size_t k = 0; k < lines.size(); ++k) {
-    const uint64_t number = first_line + k;
-    if (number == 1) continue;  // the count
-    try {
-      parse_stem_line(lines[k], number, rules, cases, out);
-    } catch (const std::invalid_argument& e) {
-      throw std::runtime_error(path + ":" + std::to_string(number) + ": " + e.what());
-    }
-  }
-  return out;
-}
-
 namespace {
 std::string read_whole(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -97,6 +97,37 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
   return run;
 }
 
+std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vector<std::string>> candidates,
+                              const ExtraFn& extra) {
+  const size_t n = misspelled.size();
+  std::vector<std::pair<uint64_t, uint32_t>> order(n);
+  for (size_t i = 0; i < n; ++i) {
+    std::sort(candidates[i].begin(), candidates[i].end());
+    order[i] = {spec_order_key(static_cast<uint32_t>(candidates[i].size()), misspelled[i]), static_cast<uint32_t>(i)};
+  }
+  std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    if (candidates[a.second].size() != candidates[b.second].size())
+      return candidates[a.second].size() < candidates[b.second].size();
+    return misspelled[a.second] < misspelled[b.second];
+  });
+  std::string run, line, x;
+  for (const auto& [key, i] : order) {
+    const std::string_view w = misspelled[i];
+    line.assign(w);
+    line += ": ";
+    for (const std::string& c : candidates[i]) {
+      line += ' ';
+      line += c;
+    }
+    line += '\n';
+    x.clear();
+    if (extra) extra(i, x);
+    append_run_line(run, static_cast<uint32_t>(candidates[i].size()), w, line, x);
+  }
+  return run;
+}
+
 void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
                      std::string_view extra) {
   RunLineWriter w(run, candidates, word);

@@ -499,10 +499,14 @@ Hit Check::prefix_entry(const AffixEntry& pe, std::string_view w, char in_compou
   if (w.size() < pe.append.size()) return nullptr;
   const size_t rest = w.size() - pe.append.size();
   if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
+  const std::string_view tail = w.substr(pe.append.size());
+  const bool maybe = roots_.may_be_spelled(pe.strip, tail);
+  if (!maybe && !pe.cross) return nullptr;  // no entry to find, nothing to strip further
   std::string root = pe.strip;
-  root.append(w.substr(pe.append.size()));
+  root.append(tail);
   if (!pe.condition.matches_start(root)) return nullptr;
-  for (const Root* he : homonyms(root))
+  if (maybe)
+    for (const Root* he : homonyms(root))
     if (he->has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
         (!needflag || he->has(needflag) || cont_has(&pe, needflag)))
       return he;
@@ -528,6 +532,7 @@ Hit Check::suffix_entry(const AffixEntry& se, std::string_view w, int optflags, 
   if (w.size() < se.append.size()) return nullptr;
   const size_t rest = w.size() - se.append.size();
   if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
+  if (!roots_.may_be_spelled(w.substr(0, rest), se.strip)) return nullptr;  // (the usual case)
   std::string root(w.substr(0, rest));
   root += se.strip;
   if (!se.condition.matches_end(root)) return nullptr;

@@ -41,22 +41,30 @@ Groups group_equal_words(const WordList& words, const std::vector<uint64_t>& has
 }
 
 Judged judge(const Shard& shard, const Routed& routed, bool keep_correct) {
+  return judge_with(routed, keep_correct, [&](const Groups& g, std::vector<char>& wrong) {
+    const size_t groups = g.first.size();
+    // Blocks of lookups, so that Shard::contains_each overlaps their misses.
+    constexpr size_t kBlock = 1024;
+    FirstError err;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (size_t b = 0; b < groups; b += kBlock) {
+      err.run([&] {
+        const uint32_t* first = g.first.data() + b;
+        shard.contains_each(
+            std::min(kBlock, groups - b), [&](size_t i) { return routed.hashes[first[i]]; },
+            [&](size_t i) { return routed.words[first[i]]; }, [&](size_t i) { wrong[b + i] = 0; });
+      });
+    }
+    err.rethrow();
+  });
+}
+
+Judged judge_with(const Routed& routed, bool keep_correct,
+                  const std::function<void(const Groups& groups, std::vector<char>& wrong)>& decide) {
   const Groups g = group_equal_words(routed.words, routed.hashes);
   const size_t groups = g.first.size();
   std::vector<char> wrong(groups, 1);
-  // Blocks of lookups, so that Shard::contains_each overlaps their misses.
-  constexpr size_t kBlock = 1024;
-  FirstError err;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (size_t b = 0; b < groups; b += kBlock) {
-    err.run([&] {
-      const uint32_t* first = g.first.data() + b;
-      shard.contains_each(
-          std::min(kBlock, groups - b), [&](size_t i) { return routed.hashes[first[i]]; },
-          [&](size_t i) { return routed.words[first[i]]; }, [&](size_t i) { wrong[b + i] = 0; });
-    });
-  }
-  err.rethrow();
+  decide(g, wrong);
   const bool with_values = !routed.values.empty();
   const bool with_marks = routed.values.size() > 2;
   std::vector<uint64_t> occ, pos, mark;

@@ -13,7 +13,9 @@ enum class FilterExchange { allgather, allreduce };
 enum class HugePages { off, on, automatic };
 
 struct Options {
-  std::string dictionary;
+  std::string dictionary;                                      // DICTIONARY, or what --lang found (main)
+  std::string lang;                                            // --lang NAME: a hunspell dictionary by name
+  bool list_dictionaries = false;                              // --list-dictionaries
   std::vector<std::string> inputs;
   bool words_mode = false;                                     // --words
   std::string output;                                          // -o FILE; empty: stdout

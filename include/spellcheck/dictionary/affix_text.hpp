@@ -12,18 +12,9 @@
 #include <string_view>
 #include <vector>
 
-namespace spellcheck {
+#include "spellcheck/common/utf8.hpp"
 
-// Decodes UTF-8 into code points; a byte that starts no valid sequence
-// becomes U+FFFD (the 8-bit source is always converted before this).
-void decode_utf8(std::string_view s, std::u32string& out);
-std::u32string decode_utf8(std::string_view s);
-void append_utf8(std::string& out, char32_t c);
-std::string encode_utf8(std::u32string_view s);
-// Bytes of the code point that starts at s[i] (1 for a stray byte).
-size_t utf8_length_at(std::string_view s, size_t i);
-// Number of code points.
-size_t utf8_count(std::string_view s);
+namespace spellcheck {
 
 // hunspell's capitalisation kinds (its NOCAP, INITCAP, ALLCAP, HUHCAP,
 // HUHINITCAP).
@@ -77,7 +68,5 @@ std::string language_of(std::string_view lang);
 // Returns false when the set is unknown; throws nothing.
 bool known_charset(std::string_view set);
 std::string to_utf8(std::string_view bytes, std::string_view set);
-// Whether bytes are valid UTF-8 (shortest forms, no surrogates).
-bool valid_utf8(std::string_view bytes);
 
 }  // namespace spellcheck

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "spellcheck/dictionary/affix_text.hpp"
+#include "spellcheck/dictionary/bloom_filter.hpp"
+#include "spellcheck/dictionary/delete_index.hpp"
 #include "spellcheck/dictionary/stem_file.hpp"
 #include "spellcheck/dictionary/roots.hpp"
 
@@ -41,7 +43,7 @@ class RootNeighbourhoods {
   // The members spelled word, within one key's members.
   static RootList spelled(RootList members, std::string_view word);
 
-  size_t keys() const { return index_.size(); }
+  size_t keys() const { return key_list_.size(); }
   size_t entries() const { return entries_.size(); }
   size_t members() const { return members_.size(); }
   uint64_t bytes() const;
@@ -57,7 +59,7 @@ class RootNeighbourhoods {
   std::vector<Root> roots_;
   std::vector<const Root*> members_;
   std::vector<uint64_t> key_list_;
-  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> index_;  // key -> members_ [begin, end)
+  HashDirectory index_;  // key -> members_ [begin, end)
 };
 
 // Neighbourhoods fetched from other ranks, kept in the same form.
@@ -85,21 +87,23 @@ class FetchedNeighbourhoods {
 // the caller fetches the missing keys and checks again.
 class NeighbourhoodSource : public RootSource {
  public:
-  // owns(key): whether this rank holds key's neighbourhood; may_exist(key):
-  // false when no rank has it (a filter's answer). fetched: may be null.
+  // filter: every rank's keys, segment r for rank r's (owner_of(key));
+  // a key it does not hold exists nowhere. fetched: may be null.
   NeighbourhoodSource(const LetterCase& cases, const RootNeighbourhoods& local, const FetchedNeighbourhoods* fetched,
-                      std::function<bool(uint64_t)> owns, std::function<bool(uint64_t)> may_exist);
+                      const BloomFilter& filter, int rank, int ranks);
   // Before each check.
   void reset();
   bool prepare(std::string_view s) override;
   RootList homonyms(std::string_view word) override;
+  bool may_be_spelled(std::string_view head, std::string_view tail) override;
   const std::vector<uint64_t>& missing() const { return missing_; }
 
  private:
   const LetterCase& cases_;
   const RootNeighbourhoods& local_;
   const FetchedNeighbourhoods* fetched_;
-  std::function<bool(uint64_t)> owns_, may_exist_;
+  const BloomFilter& filter_;
+  int rank_, ranks_;
   std::vector<std::pair<uint64_t, RootList>> prepared_;  // this check's keys
   std::vector<uint64_t> missing_;
   std::vector<std::unique_ptr<std::vector<const Root*>>> merged_;  // homonyms found in several keys

@@ -32,6 +32,13 @@ class RootSource {
   // The entries spelled exactly word, in homonym order (empty: none).
   // Valid until the next prepare(); the Roots themselves until the check ends.
   virtual RootList homonyms(std::string_view word) = 0;
+  // Whether an entry at hand may be spelled head + tail: false lets the
+  // checker skip building that string (most affixes strip to no entry).
+  virtual bool may_be_spelled(std::string_view head, std::string_view tail) {
+    (void)head;
+    (void)tail;
+    return true;
+  }
 };
 
 }  // namespace spellcheck

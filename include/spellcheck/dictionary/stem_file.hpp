@@ -33,6 +33,12 @@ struct StemEntry {
 size_t parse_stem_line(std::string_view line, uint64_t line_number, const AffixRules& rules, const LetterCase& cases,
                        std::vector<StemEntry>& out);
 
+// The lines of a .dic (in the file's bytes) into entries; first_line: the
+// number of lines[0] in the file (line 1, the count, is skipped). Throws
+// std::runtime_error naming path and line for a bad flag alias.
+std::vector<StemEntry> parse_stem_lines(const std::vector<std::string_view>& lines, uint64_t first_line,
+                                        const AffixRules& rules, const LetterCase& cases, const std::string& path);
+
 // Homonyms of one spelling, as hunspell links them: entries in order;
 // a hidden entry is dropped when its spelling has an entry already, and
 // replaced (its flags taken) by the next entry of that spelling when it is

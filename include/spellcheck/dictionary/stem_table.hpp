@@ -44,9 +44,5 @@ struct LocalDictionary {
 // std::runtime_error naming the file (and line).
 std::unique_ptr<LocalDictionary> load_local_dictionary(const std::string& dic_path,
                                                        std::vector<std::string>* warnings = nullptr);
-// Parses the lines of a .dic (the first, the count, included) into entries;
-// first_line: the number of lines[0] in the file.
-std::vector<StemEntry> parse_stem_lines(const std::vector<std::string_view>& lines, uint64_t first_line,
-                                        const AffixRules& rules, const LetterCase& cases, const std::string& path);
 
 }  // namespace spellcheck

@@ -39,6 +39,11 @@ using ExtraFn = std::function<void(size_t word, std::string& out)>;
 // word, line and extra bytes. OpenMP threads build the lines.
 std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra = {});
 
+// The same from candidates already spelled out (hunspell dictionaries):
+// candidates[i] are word i's, in any order, each once.
+std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vector<std::string>> candidates,
+                              const ExtraFn& extra = {});
+
 // Appends one line to a run (the format make_run writes): for modes that
 // build their own lines (ranked suggestions), in SPEC order already.
 void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,

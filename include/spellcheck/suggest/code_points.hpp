@@ -1,22 +1,17 @@
 #pragma once
 // Words as code points, for ranked suggestions: distance counts letters, not
 // bytes (`naïve` -> `naive` is one substitution), and case is folded per
-// letter (`ÉCOLE` -> `école`). Decoding never fails: a byte that does not
-// start a valid UTF-8 sequence becomes one code point of its own in a
-// private range (U+DC80 + byte, as Python's surrogateescape does), so
-// invalid input still has a distance and encodes back to the same bytes.
+// letter (`ÉCOLE` -> `école`). Decoding (common/utf8.hpp) never fails, so
+// invalid input still has a distance.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "spellcheck/common/utf8.hpp"
+
 namespace spellcheck {
 
-// Decodes word into out (room for word.size() code points); returns the
-// count.
-size_t decode_utf8(std::string_view word, char32_t* out);
-// Appends the UTF-8 of c (escaped bytes come back as themselves).
-void append_utf8(std::string& out, char32_t c);
 
 // Simple case mapping for the scripts a dictionary of European languages
 // holds: ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic capitals.

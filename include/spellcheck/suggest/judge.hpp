@@ -3,6 +3,7 @@
 // may arrive several times) are made distinct and looked up in the shard
 // once each; the misspelled ones are kept for the candidate phase.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "spellcheck/comm/exchange.hpp"
@@ -33,6 +34,13 @@ struct Judged {
   WordList correct;
   std::vector<uint64_t> correct_occurrences;
 };
+
+// Local: the words' groups judged by decide (wrong[g] = 1 for a misspelled
+// group g, on entry all 1), then gathered as judge() does. For dictionaries
+// judged by other means than a Shard (hunspell_judge.hpp); may be collective
+// when decide is.
+Judged judge_with(const Routed& routed, bool keep_correct,
+                  const std::function<void(const Groups& groups, std::vector<char>& wrong)>& decide);
 
 // Local. routed.values holds the columns {occurrences, position}, optionally
 // a third, the position's line mark, or nothing.

@@ -1,0 +1,24 @@
+#pragma once
+// UTF-8 to code points and back. Decoding never fails: a byte that does not
+// start a valid sequence becomes one code point of its own in a private
+// range (U+DC80 + byte, as Python's surrogateescape does), so invalid input
+// encodes back to the same bytes.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace spellcheck {
+
+// Decodes word into out (room for word.size() code points); returns the
+// count.
+size_t decode_utf8(std::string_view word, char32_t* out);
+// Appends the UTF-8 of c (escaped bytes come back as themselves).
+void append_utf8(std::string& out, char32_t c);
+
+void decode_utf8(std::string_view s, std::u32string& out);
+std::u32string decode_utf8(std::string_view s);
+std::string encode_utf8(std::u32string_view s);
+// Bytes of the code point (or escaped byte) that starts at s[i].
+size_t utf8_length_at(std::string_view s, size_t i);
+
+}  // namespace spellcheck
