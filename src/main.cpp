@@ -101,6 +101,21 @@ std::vector<uint64_t> hash_words(const WordList& w) {
 // sources, or where the build said it would be installed.
 std::string default_frequencies() { return find_data_file("freq/en-80k.txt"); }
 
+// A hunspell dictionary's shipped frequency list: by its LANG, else by the
+// .dic's name (de_DE.dic -> de); "" when none ships.
+std::string language_frequencies(const std::string& lang, const std::string& dic_path) {
+  std::string language = language_of(lang);
+  if (language.empty()) {
+    const size_t slash = dic_path.find_last_of('/');
+    language = language_of(dic_path.substr(slash == std::string::npos ? 0 : slash + 1));
+  }
+  for (const char* size : {"100k", "80k", "50k"}) {
+    const std::string found = find_data_file("freq/" + language + "-" + size + ".txt");
+    if (!found.empty()) return found;
+  }
+  return "";
+}
+
 // One run of the program, phase by phase (run() below lists them). Each
 // phase keeps what the later ones need in members and drops the rest.
 class Pipeline {
@@ -356,12 +371,14 @@ class Pipeline {
     HunspellLoadStats stats;
     run_.step([&] {
       fault::point("read", rank_);
-      hunspell_ = HunspellDictionary::load(comm_, opt_.dictionary, warnings, stats, opt_.filter_bits);
+      hunspell_ = HunspellDictionary::load(comm_, opt_.dictionary, warnings, stats, opt_.filter_bits, opt_.ranked);
     });
     if (rank_ == 0 && !opt_.quiet)
       for (const std::string& w : warnings) std::fprintf(stderr, "spellcheck: warning: %s\n", w.c_str());
     dictionary_entries_ = stats.stems;
     hunspell_stats_ = stats;
+    // Ranked mode's index: the forms a suggestion may offer.
+    if (opt_.ranked) ranked_entries_ = hunspell_->take_suggestable_forms();
     run_.step([&] {
       if (dictionary_entries_ == 0) throw InputError("dictionary '" + opt_.dictionary + "' has no entry");
     });
@@ -477,12 +494,15 @@ class Pipeline {
     params.sound_min_count = opt_.sound_min_count;
     params.sound_gate = opt_.sound_gate_off ? kNoSoundGate : std::llround(opt_.sound_gate * 1000.0);
     params.two_edits_from = opt_.two_edits_from;
+    params.case_accepts = !hunspell();
     params.top = opt_.top;
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).
     params.words_per_round = std::max<size_t>(1, opt_.batch_bytes / 16);
     if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
-    const std::string freq_path = opt_.frequencies.empty() ? default_frequencies() : opt_.frequencies;
+    const std::string freq_path = !opt_.frequencies.empty() ? opt_.frequencies
+                                  : hunspell()              ? language_frequencies(hunspell_->rules().lang, opt_.dictionary)
+                                                            : default_frequencies();
     FrequencyList freq;
     run_.step([&] {
       if (freq_path.empty()) {

@@ -89,6 +89,14 @@ std::string encode_utf8(std::u32string_view s) {
   return out;
 }
 
+std::string reversed_code_points(std::string_view s) {
+  std::u32string w = decode_utf8(s);
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = w.size(); i-- > 0;) append_utf8(out, w[i]);
+  return out;
+}
+
 size_t utf8_length_at(std::string_view s, size_t i) {
   char32_t c[4];
   const size_t n = s.size() - i < 4 ? s.size() - i : 4;

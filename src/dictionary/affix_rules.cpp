@@ -43,13 +43,6 @@ class AffReader {
   std::string encoding_;  // "" while unknown; then hunspell's name
 };
 
-// Reverses the code points of a UTF-8 string (COMPLEXPREFIXES).
-std::string reversed(std::string_view s) {
-  std::u32string w = decode_utf8(s);
-  std::reverse(w.begin(), w.end());
-  return encode_utf8(w);
-}
-
 // Sorted list structure of hunspell's affix lookup: a binary tree per
 // first key byte, flattened in order, then the next_eq / next_ne links.
 void build_index(std::vector<AffixEntry>& entries, AffixIndex& index) {
@@ -470,8 +463,8 @@ class AffParser {
     if (e.append == "0") e.append.clear();
     std::u32string condition = f.size() > 4 ? decode_utf8(in_.text(f[4])) : U".";
     if (r_.complex_prefixes) {
-      e.strip = reversed(e.strip);
-      e.append = reversed(e.append);
+      e.strip = reversed_code_points(e.strip);
+      e.append = reversed_code_points(e.append);
     }
     e.condition = AffixCondition::parse(condition);
     if (r_.complex_prefixes) std::reverse(e.condition.atoms.begin(), e.condition.atoms.end());
@@ -679,7 +672,7 @@ std::string AffixRules::remove_ignored(std::string_view word) const {
 
 std::string AffixRules::internal_form(std::string_view word) const {
   std::string w = remove_ignored(word);
-  return complex_prefixes ? reversed(w) : w;
+  return complex_prefixes ? reversed_code_points(w) : w;
 }
 
 std::vector<Flag> AffixRules::flags_of_field(std::string_view raw) const {

@@ -16,6 +16,7 @@
 #include "spellcheck/dictionary/affix_forms.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/reader.hpp"
+#include "spellcheck/dictionary/affix_checker.hpp"
 
 namespace spellcheck {
 
@@ -152,7 +153,8 @@ std::vector<std::pair<std::string, std::string>> list_dictionaries() {
 
 std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& comm, const std::string& dic_path,
                                                              std::vector<std::string>& warnings,
-                                                             HunspellLoadStats& stats, double filter_bits) {
+                                                             HunspellLoadStats& stats, double filter_bits,
+                                                             bool with_forms) {
   std::unique_ptr<HunspellDictionary> d(new HunspellDictionary());
   d->path_ = dic_path;
   d->ranks_ = comm.size();
@@ -250,6 +252,7 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
   {
     std::vector<std::string> f;
     std::vector<std::vector<uint64_t>> keys(static_cast<size_t>(p));
+    std::vector<std::vector<uint32_t>> form_of(static_cast<size_t>(p));  // with_forms: which form made each key
     std::vector<std::string>& to = out[static_cast<size_t>(omp_get_thread_num())];
 #pragma omp for schedule(dynamic, 256)
     for (size_t i = 0; i < linked.size(); ++i) {
@@ -258,17 +261,28 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
         expand_forms(d->rules_, by_flag, linked[i], f);
         forms += f.size();
         for (auto& k : keys) k.clear();
-        for (const std::string& form : f) {
-          const uint64_t key = neighbourhood_key(d->cases_, form);
-          keys[static_cast<size_t>(spellcheck::owner_of(key, p))].push_back(key);
+        for (auto& k : form_of) k.clear();
+        for (uint32_t j = 0; j < f.size(); ++j) {
+          const uint64_t key = neighbourhood_key(d->cases_, f[j]);
+          const size_t r = static_cast<size_t>(spellcheck::owner_of(key, p));
+          keys[r].push_back(key);
+          if (with_forms) form_of[r].push_back(j);
         }
         for (int r = 0; r < p; ++r) {
           auto& k = keys[static_cast<size_t>(r)];
           if (k.empty()) continue;
-          std::sort(k.begin(), k.end());
-          k.erase(std::unique(k.begin(), k.end()), k.end());
           std::string& buf = to[static_cast<size_t>(r)];
           put_entry(buf, linked[i]);
+          if (with_forms) {  // the forms themselves, for the home to judge (ranked mode's index)
+            const auto& which = form_of[static_cast<size_t>(r)];
+            put<uint32_t>(buf, static_cast<uint32_t>(which.size()));
+            for (uint32_t j : which) {
+              put<uint16_t>(buf, static_cast<uint16_t>(f[j].size()));
+              buf.append(f[j]);
+            }
+          }
+          std::sort(k.begin(), k.end());
+          k.erase(std::unique(k.begin(), k.end()), k.end());
           put<uint32_t>(buf, static_cast<uint32_t>(k.size()));
           buf.append(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(uint64_t));
         }
@@ -286,9 +300,18 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
   // This rank's neighbourhoods.
   std::vector<StemEntry> entries;
   std::vector<KeyedEntry> pairs;
+  std::vector<std::string> forms_here;
   for (std::string_view part : parts_of(got))
     for (size_t at = 0; at < part.size();) {
       entries.push_back(get_entry(part, at));
+      if (with_forms) {
+        const uint32_t m = get<uint32_t>(part, at);
+        for (uint32_t k = 0; k < m; ++k) {
+          const uint16_t len = get<uint16_t>(part, at);
+          forms_here.emplace_back(part.substr(at, len));
+          at += len;
+        }
+      }
       const uint32_t n = get<uint32_t>(part, at);
       for (uint32_t k = 0; k < n; ++k)
         pairs.push_back(KeyedEntry{get<uint64_t>(part, at), static_cast<uint32_t>(entries.size() - 1)});
@@ -299,6 +322,7 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
   stats.keys = mpi::allreduce_sum(comm, d->local_.keys());
   stats.bytes_local = d->local_.bytes();
 
+
   // The filter of every rank's keys: one segment per rank, allgathered.
   const uint64_t largest = mpi::allreduce_max(comm, d->local_.keys());
   const size_t blocks = BloomFilter::blocks_for(std::max<uint64_t>(largest, 1), filter_bits);
@@ -306,7 +330,46 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
   for (uint64_t key : d->local_.key_list()) own.insert_unshared(key, 0);
   d->filter_ = BloomFilter(static_cast<size_t>(p), blocks);
   mpi::allgather_words(comm, own.data(), own.words(), d->filter_.data());
+  if (with_forms) d->judge_forms(std::move(forms_here));
+  stats.suggestable = mpi::allreduce_sum(comm, d->suggestable_.size());
   return d;
+}
+
+// The forms a suggestion may offer: each form (internal form, so as
+// written unless COMPLEXPREFIXES reverses it) judged as hunspell judges the
+// word alone, without compounds; all its roots are on this rank.
+void HunspellDictionary::judge_forms(std::vector<std::string> forms) {
+  std::sort(forms.begin(), forms.end());
+  forms.erase(std::unique(forms.begin(), forms.end()), forms.end());
+  std::vector<uint8_t> keep(forms.size(), 0);
+  const AffixChecker checker(rules_, cases_);
+  FirstError err;
+#pragma omp parallel
+  {
+    NeighbourhoodSource source(cases_, local_, nullptr, filter_, rank_, ranks_);
+#pragma omp for schedule(dynamic, 256)
+    for (size_t i = 0; i < forms.size(); ++i) {
+      if (err.failed()) continue;
+      err.run([&] {
+        const std::string written = rules_.complex_prefixes ? reversed_code_points(forms[i]) : forms[i];
+        source.reset();
+        const Root* root = nullptr;
+        if (!checker.simple_form(written, source, &root)) return;
+        const bool offered = !(rules_.nosuggest && root->has(rules_.nosuggest)) && !root->has(kOnlyUpcaseFlag);
+        keep[i] = offered ? 1 : 0;
+      });
+    }
+  }
+  err.rethrow();
+  // Offered as hunspell writes suggestions: through OCONV (Dutch's ĳ as ij).
+  suggestable_.clear();
+  std::string converted;
+  for (size_t i = 0; i < forms.size(); ++i) {
+    if (!keep[i]) continue;
+    const std::string written = rules_.complex_prefixes ? reversed_code_points(forms[i]) : forms[i];
+    suggestable_.push_back(rules_.oconv.convert(written, converted) ? std::string_view(converted)
+                                                                    : std::string_view(written));
+  }
 }
 
 uint64_t HunspellDictionary::home_key(std::string_view word) const {

@@ -1110,7 +1110,7 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
           pattern.assign(q.data(), qn);
           const uint64_t letters = letter_set(q.data(), qn);
           const LetterCounts tally = letter_counts(q.data(), qn);
-          ranker.start(w, params_.top, true);  // (each entry is checked once per word: the seen sets)
+          ranker.start(w, params_.top, true, params_.case_accepts);  // (each entry once per word: the seen sets)
           const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
           const int reach = sound_alike_reach(qn);
           const int typo_d = typo_distance(params_, qn);

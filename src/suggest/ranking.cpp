@@ -71,7 +71,7 @@ int64_t SuggestionRanker::least_edits(size_t n, size_t m, int d) const {
          static_cast<int64_t>(static_cast<size_t>(d) - gap) * cheapest_change_;
 }
 
-void SuggestionRanker::start(std::string_view typo, size_t top, bool distinct_entries) {
+void SuggestionRanker::start(std::string_view typo, size_t top, bool distinct_entries, bool case_accepts) {
   typo_ = typo;
   top_ = top;
   best_.clear();
@@ -81,7 +81,7 @@ void SuggestionRanker::start(std::string_view typo, size_t top, bool distinct_en
   n_ = decode_utf8(typo, entry_.data());
   for (size_t i = 0; i < n_; ++i) folded_[i] = fold_case(entry_[i]);
   pattern_ = case_pattern(entry_.data(), n_);
-  accepts_by_case_ = pattern_ == CasePattern::upper || pattern_ == CasePattern::title;
+  accepts_by_case_ = case_accepts && (pattern_ == CasePattern::upper || pattern_ == CasePattern::title);
   // Other patterns spell an entry as it is, and entries are distinct.
   distinct_words_ = distinct_entries && !accepts_by_case_;
   accepted_ = top == 0;  // nothing to rank

@@ -18,6 +18,8 @@ void append_utf8(std::string& out, char32_t c);
 void decode_utf8(std::string_view s, std::u32string& out);
 std::u32string decode_utf8(std::string_view s);
 std::string encode_utf8(std::u32string_view s);
+// The code points of s in reverse order.
+std::string reversed_code_points(std::string_view s);
 // Bytes of the code point (or escaped byte) that starts at s[i].
 size_t utf8_length_at(std::string_view s, size_t i);
 

@@ -42,6 +42,7 @@ struct HunspellLoadStats {
   uint64_t keys = 0;          // fold keys (all ranks)
   uint64_t bytes_local = 0;   // this rank's neighbourhoods
   uint64_t entries_local = 0; // entries stored on this rank (copies included)
+  uint64_t suggestable = 0;   // forms a suggestion may offer (all ranks; ranked mode)
 };
 
 class HunspellDictionary {
@@ -49,9 +50,11 @@ class HunspellDictionary {
   // Collective. Throws InputError naming the file (and line) for a missing
   // or malformed .aff or .dic; warnings (unsupported directives) are
   // returned, the same on every rank.
+  // With forms, each rank also keeps the forms of its keys that a
+  // suggestion may offer (suggestable_forms: ranked mode's index).
   static std::unique_ptr<HunspellDictionary> load(const mpi::Comm& comm, const std::string& dic_path,
                                                   std::vector<std::string>& warnings, HunspellLoadStats& stats,
-                                                  double filter_bits = 12.0);
+                                                  double filter_bits = 12.0, bool forms = false);
 
   const AffixRules& rules() const { return rules_; }
   const LetterCase& cases() const { return cases_; }
@@ -68,15 +71,22 @@ class HunspellDictionary {
   // False when no rank has any entry under key.
   bool may_exist(uint64_t key) const;
   uint64_t filter_bytes() const { return filter_.bytes(); }
+  // The forms of this rank's keys that hunspell accepts as written, without
+  // compounding, and that may be suggested (not NOSUGGEST, FORBIDDENWORD or
+  // a hidden capitalised entry's), each once. Loaded with forms = true;
+  // taken once.
+  WordList take_suggestable_forms() { return std::move(suggestable_); }
   const BloomFilter& filter() const { return filter_; }
 
  private:
   HunspellDictionary() = default;
+  void judge_forms(std::vector<std::string> forms);
   std::string path_;
   AffixRules rules_;
   LetterCase cases_;
   RootNeighbourhoods local_;
   BloomFilter filter_;
+  WordList suggestable_;
   int ranks_ = 1, rank_ = 0;
 };
 

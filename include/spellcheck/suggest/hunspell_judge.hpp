@@ -19,7 +19,7 @@
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/dictionary/hunspell_dictionary.hpp"
 #include "spellcheck/input/word_list.hpp"
-#include "spellcheck/suggest/affix_checker.hpp"
+#include "spellcheck/dictionary/affix_checker.hpp"
 
 namespace spellcheck {
 

@@ -73,6 +73,9 @@ struct RankedParams {
   // gets max distance. At distance 2 a short typo has hundreds of
   // neighbours, almost never the word meant.
   size_t two_edits_from = 0;
+  // SPEC's ranked case rule: a word in capitals or title case of an entry is
+  // correct. Off for hunspell dictionaries, which judge case themselves.
+  bool case_accepts = true;
 };
 
 // The edits at most for a typo of n code points (folded).

@@ -85,7 +85,10 @@ class SuggestionRanker {
   // distinct_entries: the caller offers each dictionary entry once at most
   // (then, unless the typo is in capitals or title case, which spell two
   // entries alike, no two offers spell the same word, and none is looked for).
-  void start(std::string_view typo, size_t top, bool distinct_entries = false);
+  // case_accepts: a word in capitals or title case is accepted by an entry
+  // at distance 0 (SPEC's ranked case rule; hunspell dictionaries judge
+  // case themselves and turn it off).
+  void start(std::string_view typo, size_t top, bool distinct_entries = false, bool case_accepts = true);
   // Upper bound of channel_score for an entry of this prior (channel_prior)
   // at distance min_distance or more, whatever its edits, sound and case;
   // other_first: its folded first letter differs from the typo's (so an

@@ -7,7 +7,8 @@
 // tells the source which string it is about to analyse (prepare), so a
 // distributed source can make that string's roots local first (the roots a
 // string derives from all live with the string's fold key: dictionary/
-// affix_forms.hpp).
+// affix_forms.hpp). It is the dictionary's membership test, as
+// Shard::contains is a word list's.
 #include <cstdint>
 #include <string>
 #include <string_view>

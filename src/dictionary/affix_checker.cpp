@@ -2,7 +2,7 @@
 // follows hunspell's own steps so that every decision (which homonym, which
 // affix first, the state the compound check reads back) is the one hunspell
 // makes; the comments name hunspell's functions where a step mirrors one.
-#include "spellcheck/suggest/affix_checker.hpp"
+#include "spellcheck/dictionary/affix_checker.hpp"
 
 #include <algorithm>
 #include <array>
