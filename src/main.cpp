@@ -42,6 +42,7 @@
 #include "spellcheck/output/sorted_output.hpp"
 #include "spellcheck/output/stats.hpp"
 #include "spellcheck/output/timing.hpp"
+#include "spellcheck/suggest/compound_suggestions.hpp"
 #include "spellcheck/suggest/hunspell_judge.hpp"
 #include "spellcheck/suggest/judge.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
@@ -190,6 +191,16 @@ class Pipeline {
   }
 
   bool hunspell() const { return hunspell_ != nullptr; }
+  // English words: a word list, or a hunspell dictionary of English (the
+  // channel's weights and phonetic keys were fitted on English).
+  bool english() const {
+    if (!hunspell()) return true;
+    const std::string& lang = hunspell_->rules().lang;
+    const size_t slash = opt_.dictionary.find_last_of('/');
+    const std::string name = opt_.dictionary.substr(slash == std::string::npos ? 0 : slash + 1);
+    return language_of(lang.empty() ? name : lang) == "en";
+  }
+  const ChannelWeights& weights() const { return english() ? channel_weights() : language_channel_weights(); }
 
   // The filters every rank probes before asking an owner.
   void build_filters() {
@@ -279,7 +290,15 @@ class Pipeline {
       PhaseTimer pt(t_, "ranked");
       // Not a step: its rounds of exchanges are not balanced when a rank
       // throws half-way (main aborts the job then).
-      ranked = ranked_index_.suggest(comm_, judged_.misspelled, channel_weights(), counts);
+      ranked = ranked_index_.suggest(comm_, judged_.misspelled, weights(), counts);
+      // Compounds are no entries: a typo in one part is mended part by part.
+      if (hunspell() && hunspell_->rules().compounding()) {
+        CompoundCounts compound;
+        const size_t min_part = static_cast<size_t>(std::max(2, hunspell_->rules().compound_min));
+        add_compound_suggestions(comm_, *judge_, ranked_index_, judged_.misspelled, weights(), opt_.top, min_part,
+                                 ranked, compound);
+        add_edit_suggestions(comm_, *judge_, judged_.misspelled, weights(), opt_.top, ranked, compound);
+      }
     }
     uint64_t accepted = 0;
     for (size_t i = 0; i < ranked.size(); ++i) accepted += ranked.accepted(i);
@@ -488,7 +507,7 @@ class Pipeline {
     RankedParams params;
     params.deletes.max_distance = opt_.max_distance;
     params.deletes.prefix_length = opt_.prefix_length;
-    params.sound_distance = opt_.sound_distance;
+    params.sound_distance = opt_.sound_distance != -2 ? opt_.sound_distance : english() ? 1 : -1;
     params.rare_distance = opt_.rare_distance;
     params.far_min_count = opt_.far_min_count;
     params.sound_min_count = opt_.sound_min_count;

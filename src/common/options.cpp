@@ -270,7 +270,9 @@ Options:
   --frequencies FILE      ranked: `word count` lines (SymSpell's format) for
                           the word prior (default: the shipped en-80k list)
   --sound-distance N      ranked: phonetic keys up to N edits apart sound
-                          alike (0-2, default 1)
+                          alike (0-2, default 1; English's keys: none by
+                          default for hunspell dictionaries of other
+                          languages)
   --no-sound-alikes       ranked: only words within --max-distance
   --rare-distance N       ranked: edits at most for dictionary words missing
                           from the frequency list (0-2, default 1; 2 with

@@ -213,4 +213,15 @@ const ChannelWeights& channel_weights() {
   return w;
 }
 
+const ChannelWeights& language_channel_weights() {
+  static const ChannelWeights w = [] {
+    ChannelWeights base;
+    base.prior_weight = 0.3;
+    base.first_letter = 1000;
+    const char* spec = std::getenv("SPELLCHECK_CHANNEL_WEIGHTS");
+    return spec ? parse_channel_weights(spec, base) : base;
+  }();
+  return w;
+}
+
 }  // namespace spellcheck

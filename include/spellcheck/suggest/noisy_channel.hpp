@@ -58,6 +58,14 @@ inline int sound_alike_reach(size_t typo_length) {
 // The weights in force (fitted defaults; SPELLCHECK_CHANNEL_WEIGHTS can
 // override them for tuning: "name=value,..." with the names above).
 const ChannelWeights& channel_weights();
+// The weights for hunspell dictionaries of other languages than English:
+// the same, but the word prior weighs 0.3 and an edit at the first letter
+// costs 1000. Their frequency lists (SymSpell's Google Books counts) are far
+// from the texts people check; fitted on typos of man-page words in de,
+// es, fr, ru, nl and sv (typos 1001-3000 of make-lang-data's; the first
+// 1000, compared with hunspell, held out: results/quality-languages.md).
+// SPELLCHECK_CHANNEL_WEIGHTS applies too.
+const ChannelWeights& language_channel_weights();
 ChannelWeights parse_channel_weights(const std::string& spec, ChannelWeights base);
 
 // A Metaphone-like key of a case-folded word (letters a-z; other code points
