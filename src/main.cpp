@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <utility>
 
 #include "spellcheck/comm/exchange.hpp"
@@ -29,6 +30,7 @@
 #include "spellcheck/dictionary/frequencies.hpp"
 #include "spellcheck/dictionary/hunspell_dictionary.hpp"
 #include "spellcheck/dictionary/index_cache.hpp"
+#include "spellcheck/dictionary/personal_words.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/document_reader.hpp"
@@ -88,6 +90,22 @@ uint64_t peak_rss_bytes() {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);
   return static_cast<uint64_t>(ru.ru_maxrss) * 1024;
+}
+
+// Entries equal to a word of `gone` (an --extra-dict's `*word`) taken out.
+void remove_words(Routed& shard_words, const WordList& gone) {
+  if (gone.empty()) return;
+  std::unordered_set<std::string_view> out;
+  for (size_t i = 0; i < gone.size(); ++i) out.insert(gone[i]);
+  WordList kept;
+  std::vector<uint64_t> hashes;
+  for (size_t i = 0; i < shard_words.words.size(); ++i)
+    if (!out.count(shard_words.words[i])) {
+      kept.push_back(shard_words.words[i]);
+      hashes.push_back(shard_words.hashes[i]);
+    }
+  shard_words.words = std::move(kept);
+  shard_words.hashes = std::move(hashes);
 }
 
 // Hashes words in parallel (the one hash each word ever gets on this rank).
@@ -176,11 +194,24 @@ class Pipeline {
     run_.step([&] {
       if (dictionary_entries_ == 0) throw InputError("dictionary '" + opt_.dictionary + "' has no entry");
     });
+    // --extra-dict: more entries; `*word` lines take words out.
+    PlainExtraWords extra;
+    if (!opt_.extra_dicts.empty()) {
+      run_.step([&] { extra = read_plain_extra_words(comm_, opt_.extra_dicts); });
+      const std::vector<uint64_t> extra_hashes = hash_words(extra.add);
+      entries.append(std::move(extra.add));
+      entry_hashes.insert(entry_hashes.end(), extra_hashes.begin(), extra_hashes.end());
+    }
     Routed shard_words;
     {
       PhaseTimer pt(t_, "shuffle");
       fault::point("shuffle", rank_);
       shard_words = route_by_owner(comm_, std::move(entries), std::move(entry_hashes));
+      if (!opt_.extra_dicts.empty()) {
+        auto forbid_hashes = hash_words(extra.forbid);
+        const Routed forbidden = route_by_owner(comm_, std::move(extra.forbid), std::move(forbid_hashes));
+        remove_words(shard_words, forbidden.words);
+      }
     }
     if (opt_.ranked) ranked_entries_ = shard_words.words;
     PhaseTimer pt(t_, "index");
@@ -241,6 +272,7 @@ class Pipeline {
       judged_ = judge(*shard_, routed_, opt_.ranked && !opt_.words_mode);
     });
     routed_ = Routed();
+    apply_ignore_lists();
     // Ranked mode asks its own index from here on: the shard's memory goes
     // back for the index and the lookups (a page touched afresh is dear).
     if (opt_.ranked) shard_.reset();
@@ -390,7 +422,11 @@ class Pipeline {
     HunspellLoadStats stats;
     run_.step([&] {
       fault::point("read", rank_);
-      hunspell_ = HunspellDictionary::load(comm_, opt_.dictionary, warnings, stats, opt_.filter_bits, opt_.ranked);
+      HunspellLoadOptions load;
+      load.filter_bits = opt_.filter_bits;
+      load.forms = opt_.ranked;
+      load.extra_dicts = opt_.extra_dicts;
+      hunspell_ = HunspellDictionary::load(comm_, opt_.dictionary, warnings, stats, load);
     });
     if (rank_ == 0 && !opt_.quiet)
       for (const std::string& w : warnings) std::fprintf(stderr, "spellcheck: warning: %s\n", w.c_str());
@@ -423,6 +459,17 @@ class Pipeline {
       for (size_t k = 0; k < ok.size(); ++k) wrong[k] = ok[k] ? 0 : 1;
     });
     routed_ = Routed();
+    apply_ignore_lists();
+  }
+
+  // --ignore: words never reported, sent to the ranks that judged them.
+  void apply_ignore_lists() {
+    if (opt_.ignore_lists.empty()) return;
+    WordList words;
+    run_.step([&] { words = read_ignore_words(comm_, opt_.ignore_lists); });
+    auto keys = hunspell() ? home_keys(words) : hash_words(words);
+    const Routed mine = route_by_owner(comm_, std::move(words), std::move(keys));
+    drop_ignored(judged_, mine.words);
   }
 
   void find_hunspell_candidates() {

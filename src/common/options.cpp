@@ -74,6 +74,12 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
+  } else if (flag == "--extra-dict") {
+    if (v.empty()) throw UsageError("--extra-dict needs a file");
+    o.extra_dicts.emplace_back(v);
+  } else if (flag == "--ignore") {
+    if (v.empty()) throw UsageError("--ignore needs a file");
+    o.ignore_lists.emplace_back(v);
   } else if (flag == "--lang") {
     if (v.empty()) throw UsageError("--lang needs a dictionary name (see --list-dictionaries)");
     o.lang = v;
@@ -96,7 +102,8 @@ bool takes_value(std::string_view flag) {
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
-         flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang";
+         flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" ||
+         flag == "--extra-dict" || flag == "--ignore";
 }
 
 }  // namespace
@@ -261,6 +268,12 @@ Options:
   --lang NAME             the hunspell dictionary NAME (de_DE, fr_FR, ...)
                           in place of DICTIONARY
   --list-dictionaries     list the hunspell dictionaries --lang finds, and exit
+  --extra-dict FILE       more words, merged into the dictionary (repeatable):
+                          a word list or a hunspell personal dictionary:
+                          `word`, `*word` (forbids the word), `word/EXAMPLE`
+                          (the word takes EXAMPLE's affixes; hunspell -p's
+                          format)
+  --ignore FILE           words never reported, one per line (repeatable)
   --words                 word-list mode: every line of INPUT is one word
   --suggest MODE          spec (default): all edit-distance-1 candidates in
                           byte order, as SPEC.md says; ranked: ranked

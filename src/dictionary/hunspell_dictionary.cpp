@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
 #include "spellcheck/dictionary/affix_forms.hpp"
+#include "spellcheck/dictionary/personal_words.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/reader.hpp"
 #include "spellcheck/dictionary/affix_checker.hpp"
@@ -151,18 +153,119 @@ std::vector<std::pair<std::string, std::string>> list_dictionaries() {
   return found;
 }
 
+namespace {
+
+void put_op(std::string& out, const PersonalOp& op) {
+  out.push_back(static_cast<char>(op.kind));
+  put_entry(out, op.entry);
+  put<uint16_t>(out, static_cast<uint16_t>(op.example.size()));
+  out.append(op.example);
+}
+
+PersonalOp get_op(std::string_view bytes, size_t& at) {
+  PersonalOp op;
+  op.kind = static_cast<PersonalWord::Kind>(bytes[at++]);
+  op.entry = get_entry(bytes, at);
+  const uint16_t n = get<uint16_t>(bytes, at);
+  op.example.assign(bytes.substr(at, n));
+  at += n;
+  return op;
+}
+
+int spelling_owner(std::string_view word, int ranks) {
+  return spellcheck::owner_of(XXH3_64bits(word.data(), word.size()), ranks);
+}
+
+// Collective: the error of the lowest rank that has one, thrown on every rank.
+void agree_on_error(const mpi::Comm& comm, std::string error) {
+  const int failing = mpi::lowest_rank_with(comm, !error.empty());
+  if (failing < comm.size()) throw InputError(mpi::broadcast(comm, error, failing));
+}
+
+// Collective: this rank's share of a line file and the number of its first
+// line in the file.
+std::pair<TextChunk, uint64_t> numbered_share(const mpi::Comm& comm, const std::string& path, uint64_t& file_lines) {
+  TextChunk chunk = read_line_share(comm, path);
+  uint64_t here = static_cast<uint64_t>(std::count(chunk.bytes.begin(), chunk.bytes.end(), '\n'));
+  if (!chunk.bytes.empty() && chunk.bytes.back() != '\n') ++here;
+  const std::vector<uint64_t> per_rank = mpi::allgather(comm, here);
+  uint64_t first = 1;
+  file_lines = 0;
+  for (int r = 0; r < comm.size(); ++r) {
+    if (r < comm.rank()) first += per_rank[static_cast<size_t>(r)];
+    file_lines += per_rank[static_cast<size_t>(r)];
+  }
+  return {std::move(chunk), first};
+}
+
+// Sends each item to the rank put() names; returns what this rank got.
+template <class Item, class Owner, class Put>
+mpi::Bytes send_to_owners(const mpi::Comm& comm, const std::vector<Item>& items, Owner owner, Put put) {
+  std::vector<std::string> to(static_cast<size_t>(comm.size()));
+  for (const Item& it : items) put(to[static_cast<size_t>(owner(it))], it);
+  mpi::Bytes send;
+  send.counts.resize(to.size());
+  for (size_t r = 0; r < to.size(); ++r) {
+    send.counts[r] = to[r].size();
+    send.data += to[r];
+  }
+  return mpi::alltoallv_bytes(comm, send);
+}
+
+// The entries of one spelling after hunspell's personal dictionary ops, in
+// order (HashMgr's add, remove, add_with_affix).
+void apply_personal(std::vector<StemEntry>& chain, const PersonalOp& op, Flag forbidden) {
+  const auto clear_forbidden = [&] {
+    for (StemEntry& e : chain)
+      if (e.has(forbidden)) e.flags.clear();
+  };
+  switch (op.kind) {
+    case PersonalWord::Kind::forbid:
+      for (StemEntry& e : chain)
+        if (!e.has(forbidden)) {
+          e.flags.push_back(forbidden);
+          std::sort(e.flags.begin(), e.flags.end());
+        }
+      return;
+    case PersonalWord::Kind::add:
+      if (!chain.empty()) {
+        clear_forbidden();
+        return;
+      }
+      chain.push_back(op.entry);
+      return;
+    case PersonalWord::Kind::add_like:
+      clear_forbidden();
+      if (!op.entry.flags.empty()) chain.push_back(op.entry);
+      return;
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& comm, const std::string& dic_path,
                                                              std::vector<std::string>& warnings,
-                                                             HunspellLoadStats& stats, double filter_bits,
-                                                             bool with_forms) {
+                                                             HunspellLoadStats& stats, const HunspellLoadOptions& opt) {
   std::unique_ptr<HunspellDictionary> d(new HunspellDictionary());
   d->path_ = dic_path;
   d->ranks_ = comm.size();
   d->rank_ = comm.rank();
-  const int p = comm.size();
+  d->read_rules(comm, warnings);
+  uint64_t dic_lines = 0;
+  std::vector<StemEntry> stems = d->read_stems(comm, dic_lines, stats);
+  std::vector<PersonalOp> ops = d->read_personal(comm, opt.extra_dicts, dic_lines);
+  std::vector<StemEntry> linked = d->link_at_owners(comm, std::move(stems), std::move(ops));
+  stats.entries = mpi::allreduce_sum(comm, linked.size());
+  std::vector<std::string> forms = d->spread_forms(comm, std::move(linked), opt.forms, stats);
+  d->build_filter(comm, opt.filter_bits);
+  if (opt.forms) d->judge_forms(std::move(forms));
+  stats.suggestable = mpi::allreduce_sum(comm, d->suggestable_.size());
+  return d;
+}
 
-  // The .aff: rank 0 reads it, every rank parses it.
-  const std::string aff_path = affix_path_of(dic_path);
+// The .aff: rank 0 reads it, every rank parses it.
+void HunspellDictionary::read_rules(const mpi::Comm& comm, std::vector<std::string>& warnings) {
+  const std::string aff_path = affix_path_of(path_);
   std::string aff, failure;
   if (comm.rank() == 0) try {
       aff = read_small_file(aff_path);
@@ -173,166 +276,75 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
   if (!failure.empty()) throw InputError(failure);
   aff = mpi::broadcast(comm, aff);
   try {
-    d->rules_ = parse_affix_rules(aff, aff_path, &warnings);
+    rules_ = parse_affix_rules(aff, aff_path, &warnings);
   } catch (const AffixFileError& e) {
     throw InputError(e.what());
   }
-  d->cases_ = LetterCase(d->rules_.lang);
+  cases_ = LetterCase(rules_.lang);
+}
 
-  // The .dic: 1/p of its lines per rank, numbered from the share's start.
-  TextChunk chunk = read_line_share(comm, dic_path);
-  uint64_t lines_here = static_cast<uint64_t>(std::count(chunk.bytes.begin(), chunk.bytes.end(), '\n'));
-  if (!chunk.bytes.empty() && chunk.bytes.back() != '\n') ++lines_here;
-  const std::vector<uint64_t> lines_per_rank = mpi::allgather(comm, lines_here);
-  uint64_t first_line = 1;
-  for (int r = 0; r < comm.rank(); ++r) first_line += lines_per_rank[static_cast<size_t>(r)];
+// The .dic: 1/p of its lines per rank, numbered from the share's start.
+std::vector<StemEntry> HunspellDictionary::read_stems(const mpi::Comm& comm, uint64_t& dic_lines,
+                                                      HunspellLoadStats& stats) {
+  auto [chunk, first_line] = numbered_share(comm, path_, dic_lines);
   const auto lines = hunspell_lines(chunk.bytes);
-  // Errors are collected, not thrown, until every rank has made the same
-  // collective calls; then all throw the lowest rank's.
+  // Errors are held until every rank has made the same collective calls.
   std::string error;
   if (comm.rank() == 0 && (lines.empty() || !valid_stem_count(lines[0])))
-    error = dic_path + ":1: the first line must be the number of entries (a hunspell .dic)";
+    error = path_ + ":1: the first line must be the number of entries (a hunspell .dic)";
   std::vector<StemEntry> stems;
   if (error.empty()) try {
-      stems = parse_stem_lines(lines, first_line, d->rules_, d->cases_, dic_path);
+      stems = parse_stem_lines(lines, first_line, rules_, cases_, path_);
     } catch (const std::exception& e) {
       error = e.what();
     }
-  chunk = TextChunk();
-  const int failing = mpi::lowest_rank_with(comm, !error.empty());
-  if (failing < p) {
-    error = mpi::broadcast(comm, error, failing);
-    throw InputError(error);
-  }
+  agree_on_error(comm, error);
   for (const StemEntry& s : stems) stats.stems += s.hidden() ? 0 : 1;
   stats.stems = mpi::allreduce_sum(comm, stats.stems);
+  return stems;
+}
 
-  // Entries to the owners of their spelling, where homonyms meet.
-  mpi::Bytes send;
-  {
-    std::vector<std::string> to(static_cast<size_t>(p));
-    for (const StemEntry& s : stems)
-      put_entry(to[static_cast<size_t>(spellcheck::owner_of(XXH3_64bits(s.word.data(), s.word.size()), p))], s);
-    stems = {};
-    send.counts.resize(static_cast<size_t>(p));
-    for (int r = 0; r < p; ++r) {
-      send.counts[static_cast<size_t>(r)] = to[static_cast<size_t>(r)].size();
-      send.data += to[static_cast<size_t>(r)];
-    }
-  }
-  mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
-  send = mpi::Bytes();
-  std::vector<StemEntry> mine;
-  for (size_t at = 0; at < got.data.size();) mine.push_back(get_entry(got.data, at));
-  got = mpi::Bytes();
-  std::sort(mine.begin(), mine.end(), [](const StemEntry& a, const StemEntry& b) {
-    return a.word != b.word ? a.word < b.word : a.order < b.order;
-  });
-  std::vector<StemEntry> linked;
-  for (size_t b = 0; b < mine.size();) {
-    size_t e = b + 1;
-    while (e < mine.size() && mine[e].word == mine[b].word) ++e;
-    std::vector<StemEntry> group(std::make_move_iterator(mine.begin() + static_cast<long>(b)),
-                                 std::make_move_iterator(mine.begin() + static_cast<long>(e)));
-    link_homonyms(group);
-    for (StemEntry& g : group) linked.push_back(std::move(g));
-    b = e;
-  }
-  mine = {};
-  stats.entries = mpi::allreduce_sum(comm, linked.size());
-
-  // Each entry expanded; sent once to every rank owning one of its forms'
-  // keys, with those keys.
-  const AffixesByFlag by_flag(d->rules_);
-  const int threads = omp_get_max_threads();
-  std::vector<std::vector<std::string>> out(static_cast<size_t>(threads), std::vector<std::string>(static_cast<size_t>(p)));
-  uint64_t forms = 0;
-  FirstError err;
-#pragma omp parallel reduction(+ : forms)
-  {
-    std::vector<std::string> f;
-    std::vector<std::vector<uint64_t>> keys(static_cast<size_t>(p));
-    std::vector<std::vector<uint32_t>> form_of(static_cast<size_t>(p));  // with_forms: which form made each key
-    std::vector<std::string>& to = out[static_cast<size_t>(omp_get_thread_num())];
-#pragma omp for schedule(dynamic, 256)
-    for (size_t i = 0; i < linked.size(); ++i) {
-      if (err.failed()) continue;
-      err.run([&] {
-        expand_forms(d->rules_, by_flag, linked[i], f);
-        forms += f.size();
-        for (auto& k : keys) k.clear();
-        for (auto& k : form_of) k.clear();
-        for (uint32_t j = 0; j < f.size(); ++j) {
-          const uint64_t key = neighbourhood_key(d->cases_, f[j]);
-          const size_t r = static_cast<size_t>(spellcheck::owner_of(key, p));
-          keys[r].push_back(key);
-          if (with_forms) form_of[r].push_back(j);
-        }
-        for (int r = 0; r < p; ++r) {
-          auto& k = keys[static_cast<size_t>(r)];
-          if (k.empty()) continue;
-          std::string& buf = to[static_cast<size_t>(r)];
-          put_entry(buf, linked[i]);
-          if (with_forms) {  // the forms themselves, for the home to judge (ranked mode's index)
-            const auto& which = form_of[static_cast<size_t>(r)];
-            put<uint32_t>(buf, static_cast<uint32_t>(which.size()));
-            for (uint32_t j : which) {
-              put<uint16_t>(buf, static_cast<uint16_t>(f[j].size()));
-              buf.append(f[j]);
-            }
-          }
-          std::sort(k.begin(), k.end());
-          k.erase(std::unique(k.begin(), k.end()), k.end());
-          put<uint32_t>(buf, static_cast<uint32_t>(k.size()));
-          buf.append(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(uint64_t));
-        }
-      });
-    }
-  }
-  err.rethrow();
-  linked = {};
-  stats.forms = mpi::allreduce_sum(comm, forms);
-  send = concat(out, p);
-  out.clear();
-  got = mpi::alltoallv_bytes(comm, send);
-  send = mpi::Bytes();
-
-  // This rank's neighbourhoods.
-  std::vector<StemEntry> entries;
-  std::vector<KeyedEntry> pairs;
-  std::vector<std::string> forms_here;
-  for (std::string_view part : parts_of(got))
-    for (size_t at = 0; at < part.size();) {
-      entries.push_back(get_entry(part, at));
-      if (with_forms) {
-        const uint32_t m = get<uint32_t>(part, at);
-        for (uint32_t k = 0; k < m; ++k) {
-          const uint16_t len = get<uint16_t>(part, at);
-          forms_here.emplace_back(part.substr(at, len));
-          at += len;
-        }
+// --extra-dict files: their words ranked after every .dic line, in order.
+// A word/EXAMPLE line takes its flags from EXAMPLE's first entry: it goes
+// to EXAMPLE's owner first (link_at_owners).
+std::vector<PersonalOp> HunspellDictionary::read_personal(const mpi::Comm& comm,
+                                                          const std::vector<std::string>& files, uint64_t dic_lines) {
+  std::vector<PersonalOp> ops;
+  uint64_t base = dic_lines;
+  std::string converted;
+  for (const std::string& file : files) {
+    uint64_t lines_in_file = 0;
+    auto [chunk, first_line] = numbered_share(comm, file, lines_in_file);
+    uint64_t number = first_line;
+    for (std::string_view line : hunspell_lines(chunk.bytes)) {
+      PersonalWord w;
+      const uint64_t line_order = 2 * (base + number++);
+      if (!parse_personal_line(line, w)) continue;
+      // Words as hunspell -p takes them: through ICONV, in the internal form.
+      if (rules_.iconv.convert(w.word, converted)) w.word = converted;
+      if (rules_.iconv.convert(w.example, converted)) w.example = converted;
+      PersonalOp op;
+      op.kind = w.kind;
+      op.entry.word = rules_.internal_form(w.word);
+      op.entry.order = line_order;
+      if (w.kind == PersonalWord::Kind::add_like) op.example = rules_.internal_form(w.example);
+      if (op.entry.word.empty()) continue;
+      // A word in mixed case is added with its hidden capitalised form, as
+      // a .dic line is (which only a word in capitals may match).
+      const Capitalisation kind = cases_.kind(std::string_view(w.word));
+      if (w.kind != PersonalWord::Kind::forbid &&
+          (kind == Capitalisation::mixed || kind == Capitalisation::mixed_initial)) {
+        PersonalOp hidden = op;
+        hidden.entry.word = rules_.internal_form(cases_.to_title(w.word));
+        hidden.entry.order = line_order + 1;
+        hidden.entry.flags.push_back(kOnlyUpcaseFlag);
+        ops.push_back(std::move(hidden));
       }
-      const uint32_t n = get<uint32_t>(part, at);
-      for (uint32_t k = 0; k < n; ++k)
-        pairs.push_back(KeyedEntry{get<uint64_t>(part, at), static_cast<uint32_t>(entries.size() - 1)});
+      ops.push_back(std::move(op));
     }
-  got = mpi::Bytes();
-  stats.entries_local = entries.size();
-  d->local_.build(std::move(entries), std::move(pairs));
-  stats.keys = mpi::allreduce_sum(comm, d->local_.keys());
-  stats.bytes_local = d->local_.bytes();
-
-
-  // The filter of every rank's keys: one segment per rank, allgathered.
-  const uint64_t largest = mpi::allreduce_max(comm, d->local_.keys());
-  const size_t blocks = BloomFilter::blocks_for(std::max<uint64_t>(largest, 1), filter_bits);
-  BloomFilter own(1, blocks);
-  for (uint64_t key : d->local_.key_list()) own.insert_unshared(key, 0);
-  d->filter_ = BloomFilter(static_cast<size_t>(p), blocks);
-  mpi::allgather_words(comm, own.data(), own.words(), d->filter_.data());
-  if (with_forms) d->judge_forms(std::move(forms_here));
-  stats.suggestable = mpi::allreduce_sum(comm, d->suggestable_.size());
-  return d;
+    base += lines_in_file;
+  }
+  return ops;
 }
 
 // The forms a suggestion may offer: each form (internal form, so as
@@ -382,6 +394,196 @@ int HunspellDictionary::owner_of(uint64_t key) const { return spellcheck::owner_
 
 bool HunspellDictionary::may_exist(uint64_t key) const {
   return filter_.maybe_contains(key, static_cast<size_t>(owner_of(key)));
+}
+
+}  // namespace spellcheck
+
+namespace spellcheck {
+
+// Entries and personal words to the owners of their spelling, where
+// homonyms meet and are linked; word/EXAMPLE lines go by EXAMPLE's owner,
+// which gives them EXAMPLE's first entry's flags. Returns this rank's
+// entries.
+std::vector<StemEntry> HunspellDictionary::link_at_owners(const mpi::Comm& comm, std::vector<StemEntry> stems,
+                                                          std::vector<PersonalOp> ops) {
+  const int p = comm.size();
+  mpi::Bytes got = send_to_owners(
+      comm, stems, [&](const StemEntry& e) { return spelling_owner(e.word, p); },
+      [](std::string& out, const StemEntry& e) { put_entry(out, e); });
+  stems = {};
+  std::vector<StemEntry> mine;
+  for (size_t at = 0; at < got.data.size();) mine.push_back(get_entry(got.data, at));
+  got = mpi::Bytes();
+  // Ops by the spelling they need: their word's, or their example's.
+  const auto op_owner = [&](const PersonalOp& op) {
+    return spelling_owner(op.kind == PersonalWord::Kind::add_like && !op.example.empty() ? op.example : op.entry.word, p);
+  };
+  got = send_to_owners(comm, ops, op_owner, put_op);
+  ops.clear();
+  std::vector<PersonalOp> here, resolved;
+  for (size_t at = 0; at < got.data.size();) here.push_back(get_op(got.data, at));
+  got = mpi::Bytes();
+
+  std::sort(mine.begin(), mine.end(), [](const StemEntry& a, const StemEntry& b) {
+    return a.word != b.word ? a.word < b.word : a.order < b.order;
+  });
+  std::vector<StemEntry> linked;
+  std::vector<std::pair<size_t, size_t>> spans;  // each spelling's [begin, end) in linked
+  for (size_t b = 0; b < mine.size();) {
+    size_t e = b + 1;
+    while (e < mine.size() && mine[e].word == mine[b].word) ++e;
+    std::vector<StemEntry> group(std::make_move_iterator(mine.begin() + static_cast<long>(b)),
+                                 std::make_move_iterator(mine.begin() + static_cast<long>(e)));
+    link_homonyms(group);
+    spans.emplace_back(linked.size(), linked.size() + group.size());
+    for (StemEntry& g : group) linked.push_back(std::move(g));
+    b = e;
+  }
+  mine = {};
+  const auto first_of = [&](std::string_view word) -> const StemEntry* {
+    const auto it = std::lower_bound(spans.begin(), spans.end(), word,
+                                     [&](const auto& sp, std::string_view w) { return linked[sp.first].word < w; });
+    return it != spans.end() && linked[it->first].word == word ? &linked[it->first] : nullptr;
+  };
+  // word/EXAMPLE: EXAMPLE's flags, then on to the word's owner.
+  for (PersonalOp& op : here) {
+    if (op.kind == PersonalWord::Kind::add_like && !op.example.empty()) {
+      const StemEntry* ex = first_of(op.example);
+      op.entry.flags = ex ? ex->flags : std::vector<Flag>{};
+      if (op.entry.has(kOnlyUpcaseFlag) || (ex && ex->has(kOnlyUpcaseFlag))) {
+        op.entry.flags.erase(std::remove(op.entry.flags.begin(), op.entry.flags.end(), kOnlyUpcaseFlag),
+                             op.entry.flags.end());
+      }
+      op.example.clear();
+    }
+    resolved.push_back(std::move(op));
+  }
+  here.clear();
+  got = send_to_owners(
+      comm, resolved, [&](const PersonalOp& op) { return spelling_owner(op.entry.word, p); }, put_op);
+  resolved.clear();
+  for (size_t at = 0; at < got.data.size();) here.push_back(get_op(got.data, at));
+  if (here.empty()) return linked;
+  // The ops in their lines' order, on their spelling's linked entries.
+  std::sort(here.begin(), here.end(), [](const PersonalOp& a, const PersonalOp& b) { return a.entry.order < b.entry.order; });
+  std::map<std::string, std::vector<StemEntry>> changed;
+  for (const PersonalOp& op : here) {
+    auto it = changed.find(op.entry.word);
+    if (it == changed.end()) {
+      std::vector<StemEntry> chain;
+      if (const StemEntry* f = first_of(op.entry.word)) {
+        const size_t b = static_cast<size_t>(f - linked.data());
+        size_t e = b;
+        while (e < linked.size() && linked[e].word == op.entry.word) chain.push_back(linked[e++]);
+      }
+      it = changed.emplace(op.entry.word, std::move(chain)).first;
+    }
+    apply_personal(it->second, op, rules_.forbidden);
+  }
+  std::vector<StemEntry> out;
+  out.reserve(linked.size() + here.size());
+  for (StemEntry& e : linked)
+    if (!changed.count(e.word)) out.push_back(std::move(e));
+  for (auto& [word, chain] : changed)
+    for (StemEntry& e : chain) out.push_back(std::move(e));
+  return out;
+}
+
+// Each entry expanded; sent once to every rank owning one of its forms'
+// keys, with those keys (and, for ranked mode, the forms themselves). This
+// rank's neighbourhoods built from what it gets. Returns the forms of this
+// rank's keys (with_forms).
+std::vector<std::string> HunspellDictionary::spread_forms(const mpi::Comm& comm, std::vector<StemEntry> linked,
+                                                          bool with_forms, HunspellLoadStats& stats) {
+  const int p = comm.size();
+  const AffixesByFlag by_flag(rules_);
+  const int threads = omp_get_max_threads();
+  std::vector<std::vector<std::string>> out(static_cast<size_t>(threads), std::vector<std::string>(static_cast<size_t>(p)));
+  uint64_t forms = 0;
+  FirstError err;
+#pragma omp parallel reduction(+ : forms)
+  {
+    std::vector<std::string> f;
+    std::vector<std::vector<uint64_t>> keys(static_cast<size_t>(p));
+    std::vector<std::vector<uint32_t>> form_of(static_cast<size_t>(p));  // which form made each key
+    std::vector<std::string>& to = out[static_cast<size_t>(omp_get_thread_num())];
+#pragma omp for schedule(dynamic, 256)
+    for (size_t i = 0; i < linked.size(); ++i) {
+      if (err.failed()) continue;
+      err.run([&] {
+        expand_forms(rules_, by_flag, linked[i], f);
+        forms += f.size();
+        for (auto& k : keys) k.clear();
+        for (auto& k : form_of) k.clear();
+        for (uint32_t j = 0; j < f.size(); ++j) {
+          const uint64_t key = neighbourhood_key(cases_, f[j]);
+          const size_t r = static_cast<size_t>(spellcheck::owner_of(key, p));
+          keys[r].push_back(key);
+          if (with_forms) form_of[r].push_back(j);
+        }
+        for (int r = 0; r < p; ++r) {
+          auto& k = keys[static_cast<size_t>(r)];
+          if (k.empty()) continue;
+          std::string& buf = to[static_cast<size_t>(r)];
+          put_entry(buf, linked[i]);
+          if (with_forms) {
+            const auto& which = form_of[static_cast<size_t>(r)];
+            put<uint32_t>(buf, static_cast<uint32_t>(which.size()));
+            for (uint32_t j : which) {
+              put<uint16_t>(buf, static_cast<uint16_t>(f[j].size()));
+              buf.append(f[j]);
+            }
+          }
+          std::sort(k.begin(), k.end());
+          k.erase(std::unique(k.begin(), k.end()), k.end());
+          put<uint32_t>(buf, static_cast<uint32_t>(k.size()));
+          buf.append(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(uint64_t));
+        }
+      });
+    }
+  }
+  err.rethrow();
+  linked = {};
+  stats.forms = mpi::allreduce_sum(comm, forms);
+  mpi::Bytes send = concat(out, p);
+  out.clear();
+  mpi::Bytes got = mpi::alltoallv_bytes(comm, send);
+  send = mpi::Bytes();
+
+  std::vector<StemEntry> entries;
+  std::vector<KeyedEntry> pairs;
+  std::vector<std::string> forms_here;
+  for (std::string_view part : parts_of(got))
+    for (size_t at = 0; at < part.size();) {
+      entries.push_back(get_entry(part, at));
+      if (with_forms) {
+        const uint32_t m = get<uint32_t>(part, at);
+        for (uint32_t k = 0; k < m; ++k) {
+          const uint16_t len = get<uint16_t>(part, at);
+          forms_here.emplace_back(part.substr(at, len));
+          at += len;
+        }
+      }
+      const uint32_t n = get<uint32_t>(part, at);
+      for (uint32_t k = 0; k < n; ++k)
+        pairs.push_back(KeyedEntry{get<uint64_t>(part, at), static_cast<uint32_t>(entries.size() - 1)});
+    }
+  got = mpi::Bytes();
+  stats.entries_local = entries.size();
+  local_.build(std::move(entries), std::move(pairs));
+  stats.keys = mpi::allreduce_sum(comm, local_.keys());
+  stats.bytes_local = local_.bytes();
+  return forms_here;
+}
+
+// The filter of every rank's keys: one segment per rank, allgathered.
+void HunspellDictionary::build_filter(const mpi::Comm& comm, double bits) {
+  const uint64_t largest = mpi::allreduce_max(comm, local_.keys());
+  const size_t blocks = BloomFilter::blocks_for(std::max<uint64_t>(largest, 1), bits);
+  BloomFilter own(1, blocks);
+  for (uint64_t key : local_.key_list()) own.insert_unshared(key, 0);
+  filter_ = BloomFilter(static_cast<size_t>(comm.size()), blocks);
+  mpi::allgather_words(comm, own.data(), own.words(), filter_.data());
 }
 
 }  // namespace spellcheck

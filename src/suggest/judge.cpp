@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <unordered_set>
 #include <stdexcept>
 
 #include "spellcheck/common/first_error.hpp"
@@ -101,6 +102,25 @@ Judged judge_with(const Routed& routed, bool keep_correct,
     }
   }
   return out;
+}
+
+void drop_ignored(Judged& judged, const WordList& ignored) {
+  if (ignored.empty()) return;
+  std::unordered_set<std::string_view> set;
+  for (size_t i = 0; i < ignored.size(); ++i) set.insert(ignored[i]);
+  Judged kept;
+  kept.distinct = judged.distinct;
+  kept.correct = std::move(judged.correct);
+  kept.correct_occurrences = std::move(judged.correct_occurrences);
+  for (size_t i = 0; i < judged.misspelled.size(); ++i) {
+    if (set.count(judged.misspelled[i])) continue;
+    kept.misspelled.push_back(judged.misspelled[i]);
+    kept.hashes.push_back(judged.hashes[i]);
+    if (!judged.occurrences.empty()) kept.occurrences.push_back(judged.occurrences[i]);
+    if (!judged.first_position.empty()) kept.first_position.push_back(judged.first_position[i]);
+    if (!judged.first_mark.empty()) kept.first_mark.push_back(judged.first_mark[i]);
+  }
+  judged = std::move(kept);
 }
 
 }  // namespace spellcheck

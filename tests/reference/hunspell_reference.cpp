@@ -3,7 +3,8 @@
 // tokenizer (reference_text.hpp), and hunspell itself (libhunspell,
 // Hunspell::spell) to judge every word and every candidate.
 //
-//   hunspell_reference [--words] [--max-word-length N] [-o FILE] NAME.dic INPUT...
+//   hunspell_reference [--words] [--max-word-length N] [-o FILE]
+//                      [--extra-dict FILE]... [--ignore FILE]... NAME.dic INPUT...
 //
 // A word is correct when hunspell accepts it; a misspelled word's
 // candidates are every string one code point away from it (deleted,
@@ -11,6 +12,11 @@
 // characters, their capitals and a-z A-Z 0-9, that hunspell accepts. Lines
 // as SPEC.md orders them. Words are given to hunspell in the dictionary's
 // own character set (iconv); a word that set cannot hold is misspelled.
+//
+// --extra-dict FILE: hunspell's personal dictionary, loaded as hunspell -p
+// does (each line: `word` adds, `*word` forbids, `word/EXAMPLE` adds with
+// EXAMPLE's affixes; Hunspell::add, remove, add_with_affix). --ignore FILE:
+// words (lines) never reported.
 //
 // Deliberately naive: every candidate string is built and checked.
 #include <hunspell/hunspell.hxx>
@@ -107,6 +113,7 @@ std::string encode(const std::vector<uint32_t>& w) {
 }
 
 struct Config {
+  std::vector<std::string> extra_dicts, ignore_lists;
   bool words_mode = false;
   size_t max_word_length = 64;
   std::string output, dictionary;
@@ -138,6 +145,22 @@ class Oracle {
     for (char c = 'a'; c <= 'z'; ++c) alphabet_.insert(static_cast<uint32_t>(c));
     for (char c = 'A'; c <= 'Z'; ++c) alphabet_.insert(static_cast<uint32_t>(c));
     for (char c = '0'; c <= '9'; ++c) alphabet_.insert(static_cast<uint32_t>(c));
+  }
+
+  // hunspell -p's putdic, one line (UTF-8).
+  void personal(const std::string& utf8_line) {
+    std::string line = clean_line(utf8_line), word, converted;
+    if (line.empty() || !convert("UTF-8", set_, line, word)) return;
+    if (hunspell_->input_conv(word, converted)) word = converted;
+    const size_t slash = word.find('/', 1);
+    if (slash == std::string::npos) {
+      if (word[0] == '*') hunspell_->remove(word.substr(1));
+      else hunspell_->add(word);
+      return;
+    }
+    std::string example = word.substr(slash + 1);
+    if (!example.empty() && example[0] == '/') example.erase(0, 1);
+    hunspell_->add_with_affix(word.substr(0, slash), example);
   }
 
   bool correct(const std::string& utf8) {
@@ -201,13 +224,19 @@ std::set<std::string> collect_words(const Config& config) {
 
 std::string make_output(const Config& config) {
   Oracle oracle(config.dictionary);
+  for (const std::string& f : config.extra_dicts)
+    for (const std::string& line : split_lines(read_whole_file(f))) oracle.personal(line);
+  std::set<std::string> ignored;
+  for (const std::string& f : config.ignore_lists)
+    for (const std::string& line : split_lines(read_whole_file(f)))
+      if (std::string w = clean_line(line); !w.empty()) ignored.insert(w);
   struct Line {
     std::string word;
     std::set<std::string> candidates;
   };
   std::vector<Line> lines;
   for (const std::string& w : collect_words(config))
-    if (!oracle.correct(w)) lines.push_back({w, oracle.candidates(w)});
+    if (!ignored.count(w) && !oracle.correct(w)) lines.push_back({w, oracle.candidates(w)});
   std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
     if (a.candidates.size() != b.candidates.size()) return a.candidates.size() < b.candidates.size();
     return a.word < b.word;
@@ -236,6 +265,8 @@ int main(int argc, char** argv) {
       if (a == "--words") config.words_mode = true;
       else if (a == "--max-word-length") config.max_word_length = std::stoul(value());
       else if (a == "-o") config.output = value();
+      else if (a == "--extra-dict") config.extra_dicts.push_back(value());
+      else if (a == "--ignore") config.ignore_lists.push_back(value());
       else if (!a.empty() && a[0] == '-' && a != "-") throw Failure("unknown option '" + a + "'");
       else positional.push_back(a);
     }

@@ -15,6 +15,8 @@ enum class HugePages { off, on, automatic };
 struct Options {
   std::string dictionary;                                      // DICTIONARY, or what --lang found (main)
   std::string lang;                                            // --lang NAME: a hunspell dictionary by name
+  std::vector<std::string> extra_dicts;                        // --extra-dict FILE (repeatable): more words
+  std::vector<std::string> ignore_lists;                       // --ignore FILE (repeatable): words never reported
   bool list_dictionaries = false;                              // --list-dictionaries
   std::vector<std::string> inputs;
   bool words_mode = false;                                     // --words

@@ -19,6 +19,8 @@
 #include "spellcheck/dictionary/affix_text.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/root_neighbourhoods.hpp"
+#include "spellcheck/dictionary/personal_words.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
 
 namespace spellcheck {
 
@@ -45,16 +47,22 @@ struct HunspellLoadStats {
   uint64_t suggestable = 0;   // forms a suggestion may offer (all ranks; ranked mode)
 };
 
+struct HunspellLoadOptions {
+  double filter_bits = 12.0;
+  // Also keep the forms of each rank's keys that a suggestion may offer
+  // (take_suggestable_forms: ranked mode's index).
+  bool forms = false;
+  std::vector<std::string> extra_dicts;  // --extra-dict: personal dictionaries (personal_words.hpp)
+};
+
 class HunspellDictionary {
  public:
   // Collective. Throws InputError naming the file (and line) for a missing
   // or malformed .aff or .dic; warnings (unsupported directives) are
   // returned, the same on every rank.
-  // With forms, each rank also keeps the forms of its keys that a
-  // suggestion may offer (suggestable_forms: ranked mode's index).
   static std::unique_ptr<HunspellDictionary> load(const mpi::Comm& comm, const std::string& dic_path,
                                                   std::vector<std::string>& warnings, HunspellLoadStats& stats,
-                                                  double filter_bits = 12.0, bool forms = false);
+                                                  const HunspellLoadOptions& options = {});
 
   const AffixRules& rules() const { return rules_; }
   const LetterCase& cases() const { return cases_; }
@@ -80,6 +88,16 @@ class HunspellDictionary {
 
  private:
   HunspellDictionary() = default;
+  // load()'s steps, in order.
+  void read_rules(const mpi::Comm& comm, std::vector<std::string>& warnings);
+  std::vector<StemEntry> read_stems(const mpi::Comm& comm, uint64_t& dic_lines, HunspellLoadStats& stats);
+  std::vector<PersonalOp> read_personal(const mpi::Comm& comm, const std::vector<std::string>& files,
+                                        uint64_t dic_lines);
+  std::vector<StemEntry> link_at_owners(const mpi::Comm& comm, std::vector<StemEntry> stems,
+                                        std::vector<PersonalOp> ops);
+  std::vector<std::string> spread_forms(const mpi::Comm& comm, std::vector<StemEntry> linked, bool with_forms,
+                                        HunspellLoadStats& stats);
+  void build_filter(const mpi::Comm& comm, double bits);
   void judge_forms(std::vector<std::string> forms);
   std::string path_;
   AffixRules rules_;

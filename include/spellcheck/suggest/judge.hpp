@@ -42,6 +42,10 @@ struct Judged {
 Judged judge_with(const Routed& routed, bool keep_correct,
                   const std::function<void(const Groups& groups, std::vector<char>& wrong)>& decide);
 
+// Local: drops the misspelled words (and what goes with them) that
+// `ignored` holds (words this rank owns, by the same routing).
+void drop_ignored(Judged& judged, const WordList& ignored);
+
 // Local. routed.values holds the columns {occurrences, position}, optionally
 // a third, the position's line mark, or nothing.
 Judged judge(const Shard& shard, const Routed& routed, bool keep_correct = false);
