@@ -31,6 +31,7 @@
 #include "spellcheck/dictionary/hunspell_dictionary.hpp"
 #include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/dictionary/personal_words.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/document_reader.hpp"
@@ -90,6 +91,14 @@ uint64_t peak_rss_bytes() {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);
   return static_cast<uint64_t>(ru.ru_maxrss) * 1024;
+}
+
+// A .dic whose .aff is missing: its first line is a count (the file is a
+// word list all the same, as SPEC.md says; a warning says so).
+bool looks_like_hunspell_dic(const std::string& path, std::string_view bytes) {
+  if (path.size() < 4 || path.compare(path.size() - 4, 4, ".dic") != 0) return false;
+  const std::string_view first = bytes.substr(0, bytes.find('\n'));
+  return !first.empty() && valid_stem_count(first) && first.find_first_not_of("0123456789 \t\r") == std::string_view::npos;
 }
 
 // Entries equal to a word of `gone` (an --extra-dict's `*word`) taken out.
@@ -186,6 +195,10 @@ class Pipeline {
       run_.step([&] {
         TextChunk chunk = read_line_share(comm_, opt_.dictionary);
         fault::point("read", rank_);
+        if (rank_ == 0 && !opt_.quiet && looks_like_hunspell_dic(opt_.dictionary, chunk.bytes))
+          std::fprintf(stderr,
+                       "spellcheck: warning: '%s' has no %s beside it: read as a plain word list, one word a line\n",
+                       opt_.dictionary.c_str(), affix_path_of(opt_.dictionary).c_str());
         entries = lines_to_words(std::move(chunk.bytes), SIZE_MAX, nullptr);
         entry_hashes = hash_words(entries);
       });
@@ -280,6 +293,7 @@ class Pipeline {
 
   // SPEC mode: every edit-distance-1 candidate looked up at its owner.
   void find_candidates() {
+    if (opt_.list_only) return;  // --suggest none: the words alone
     PhaseTimer pt(t_, "candidates");
     if (hunspell()) {
       find_hunspell_candidates();
@@ -305,8 +319,9 @@ class Pipeline {
     std::string run_bytes;
     run_.step([&] {
       fault::point("report", rank_);
-      run_bytes = hunspell() ? make_run_of_lists(judged_.misspelled, std::move(hunspell_candidates_), extra)
-                             : make_run(judged_.misspelled, suggestions_.hits, extra);
+      run_bytes = opt_.list_only ? make_word_run(judged_.misspelled)
+                  : hunspell()   ? make_run_of_lists(judged_.misspelled, std::move(hunspell_candidates_), extra)
+                                 : make_run(judged_.misspelled, suggestions_.hits, extra);
     });
     suggestions_.hits = {};
     write_runs(std::move(run_bytes), false);
@@ -719,7 +734,7 @@ int run(int argc, char** argv, int provided) {
   p.load_dictionary();
   // Ranked mode looks words up through its own index (ranked_lookup.hpp):
   // the filters would only be built and dropped.
-  if (!opt.ranked) p.build_filters();
+  if (!opt.ranked && !opt.list_only) p.build_filters();
   p.read_input();
   p.judge_words();
   if (opt.ranked) return p.ranked();

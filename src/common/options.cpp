@@ -52,9 +52,10 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
       throw UsageError("--exchange must be direct, two-level or auto, got '" + std::string(v) + "'");
     o.exchange = v;
   } else if (flag == "--suggest") {
-    if (v == "ranked") o.ranked = true;
-    else if (v == "spec") o.ranked = false;
-    else throw UsageError("--suggest must be spec or ranked, got '" + std::string(v) + "'");
+    o.ranked = v == "ranked";
+    o.list_only = v == "none";
+    if (v != "ranked" && v != "spec" && v != "none")
+      throw UsageError("--suggest must be spec, ranked or none, got '" + std::string(v) + "'");
   } else if (flag == "--max-distance") o.max_distance = static_cast<int>(parse_integer(flag, v, 1, 2));
   else if (flag == "--top") o.top = static_cast<size_t>(parse_integer(flag, v, 1, 1000));
   else if (flag == "--frequencies") o.frequencies = v;
@@ -224,6 +225,7 @@ Options parse_options(int argc, const char* const* argv) {
   if (o.inputs.empty()) o.inputs.emplace_back("-");  // word-list mode: standard input
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
+  if (o.list_only && !o.report.empty()) throw UsageError("--report needs candidates (drop --suggest none)");
   return o;
 }
 
@@ -277,7 +279,9 @@ Options:
   --words                 word-list mode: every line of INPUT is one word
   --suggest MODE          spec (default): all edit-distance-1 candidates in
                           byte order, as SPEC.md says; ranked: ranked
-                          suggestions (below)
+                          suggestions (below); none: the misspelled words
+                          only, one a line, byte-wise (as hunspell -l and
+                          aspell list)
   --max-distance N        ranked: edits at most (1 or 2, default 2)
   --top K                 ranked: suggestions per word (default 10)
   --frequencies FILE      ranked: `word count` lines (SymSpell's format) for

@@ -20,6 +20,11 @@ constexpr int kInfoCompound = 1 << 0, kInfoForbidden = 1 << 1, kInfoInitCap = 1 
               kInfoWarn = 1 << 6;
 constexpr size_t kMaxWordBytes = 300;  // hunspell's MAXWORDUTF8LEN
 constexpr size_t kMaxSharps = 5;
+// hunspell gives a compound check 50 ms (its TIMELIMIT), then gives up:
+// some words have exponentially many splits ("1000...0x" with the parts 0,
+// 00, 000). The same bound here is counted in split points tried, so every
+// rank and run gives the same answer; real compounds take a few hundred.
+constexpr uint32_t kCompoundSplitBudget = 5000;
 
 using Hit = const Root*;
 using Homonyms = RootList;
@@ -96,6 +101,7 @@ class Check {
   // reads what the last affix check left.
   const AffixEntry* pfx_ = nullptr;
   const AffixEntry* sfx_ = nullptr;
+  uint32_t compound_splits_ = 0;  // split points tried since the outermost compound check began
 };
 
 // ---------------------------------------------------------------- spell ---
@@ -772,8 +778,10 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
 
   setcminmax(cmin, cmax, word);
   std::string st = word;
+  if (wordnum == 0) compound_splits_ = 0;  // hunspell starts its clock here
 
   for (i = cmin; i < cmax; i++) {
+    if (++compound_splits_ > kCompoundSplitBudget) return nullptr;  // out of time, as hunspell would be
     while (i < static_cast<int>(st.size()) && (static_cast<unsigned char>(st[i]) & 0xC0) == 0x80) i++;
     if (i >= cmax) return nullptr;
 
@@ -785,7 +793,7 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
       checked_prefix = 0;
       int spins = 0;  // hunspell's loop could spin forever here; it never does on real data
       do {  // simplified CHECKCOMPOUNDPATTERN loop
-        if (++spins > 1000) break;
+        if (++spins > 1000 || compound_splits_ > kCompoundSplitBudget) break;
         if (scpd > 0) {
           for (; scpd <= table.size() &&
                  (table[scpd - 1].replacement.empty() ||

@@ -252,7 +252,7 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::load(const mpi::Comm& co
   d->rank_ = comm.rank();
   d->read_rules(comm, warnings);
   uint64_t dic_lines = 0;
-  std::vector<StemEntry> stems = d->read_stems(comm, dic_lines, stats);
+  std::vector<StemEntry> stems = d->read_stems(comm, dic_lines, stats, warnings);
   std::vector<PersonalOp> ops = d->read_personal(comm, opt.extra_dicts, dic_lines);
   std::vector<StemEntry> linked = d->link_at_owners(comm, std::move(stems), std::move(ops));
   stats.entries = mpi::allreduce_sum(comm, linked.size());
@@ -285,7 +285,7 @@ void HunspellDictionary::read_rules(const mpi::Comm& comm, std::vector<std::stri
 
 // The .dic: 1/p of its lines per rank, numbered from the share's start.
 std::vector<StemEntry> HunspellDictionary::read_stems(const mpi::Comm& comm, uint64_t& dic_lines,
-                                                      HunspellLoadStats& stats) {
+                                                      HunspellLoadStats& stats, std::vector<std::string>& warnings) {
   auto [chunk, first_line] = numbered_share(comm, path_, dic_lines);
   const auto lines = hunspell_lines(chunk.bytes);
   // Errors are held until every rank has made the same collective calls.
@@ -299,9 +299,54 @@ std::vector<StemEntry> HunspellDictionary::read_stems(const mpi::Comm& comm, uin
       error = e.what();
     }
   agree_on_error(comm, error);
+  warn_undefined_flags(comm, stems, warnings);
   for (const StemEntry& s : stems) stats.stems += s.hidden() ? 0 : 1;
   stats.stems = mpi::allreduce_sum(comm, stats.stems);
   return stems;
+}
+
+// Collective: one warning for the flags the .dic gives words but the .aff
+// never defines (Debian's nl, es and sv dictionaries have some): hunspell
+// ignores them, and so does spellcheck; named with the first line using one.
+void HunspellDictionary::warn_undefined_flags(const mpi::Comm& comm, const std::vector<StemEntry>& stems,
+                                             std::vector<std::string>& warnings) const {
+  std::vector<uint8_t> defined(65536, 0);
+  for (const AffixEntry& e : rules_.prefixes) defined[e.flag] = 1;
+  for (const AffixEntry& e : rules_.suffixes) defined[e.flag] = 1;
+  for (Flag f : {rules_.compound_flag, rules_.compound_begin, rules_.compound_middle, rules_.compound_end,
+                 rules_.compound_root, rules_.compound_permit, rules_.compound_forbid, rules_.forbidden,
+                 rules_.nosuggest, rules_.nongram_suggest, rules_.need_affix, rules_.circumfix,
+                 rules_.only_in_compound, rules_.keepcase, rules_.forceucase, rules_.warn, rules_.substandard,
+                 kOnlyUpcaseFlag})
+    defined[f] = 1;
+  for (const auto& rule : rules_.compound_rules)
+    for (Flag f : rule) defined[f] = 1;
+  for (const CompoundPattern& p : rules_.compound_patterns) defined[p.end_flag] = defined[p.begin_flag] = 1;
+  uint64_t first_line = UINT64_MAX, count = 0;
+  Flag first_flag = 0;
+  std::vector<uint8_t> seen(65536, 0);
+  for (const StemEntry& s : stems)
+    for (Flag f : s.flags)
+      if (!defined[f]) {
+        if (!seen[f]) ++count, seen[f] = 1;
+        if (s.order / 2 < first_line) first_line = s.order / 2, first_flag = f;
+      }
+  // The flag set of every rank, merged: counted once however many use it.
+  std::vector<uint64_t> words(seen.size() / 64, 0);
+  for (size_t f = 0; f < seen.size(); ++f)
+    if (seen[f]) words[f / 64] |= uint64_t{1} << (f % 64);
+  mpi::allreduce_bor(comm, words.data(), words.size());
+  count = 0;
+  for (uint64_t w : words) count += static_cast<uint64_t>(__builtin_popcountll(w));
+  const uint64_t line = mpi::allreduce_min(comm, first_line);
+  const int who = mpi::lowest_rank_with(comm, first_line == line && line != UINT64_MAX);
+  const std::string name = mpi::broadcast(comm, who < comm.size() && comm.rank() == who ? rules_.flag_name(first_flag)
+                                                                                          : std::string(),
+                                          who < comm.size() ? who : 0);
+  if (count == 0) return;
+  warnings.push_back(path_ + ": " + std::to_string(count) + " flag" + (count == 1 ? " is" : "s are") +
+                     " given to words but never defined in " + affix_path_of(path_) + " (the first, '" + name +
+                     "', on line " + std::to_string(line) + "); hunspell ignores them, and so does spellcheck");
 }
 
 // --extra-dict files: their words ranked after every .dic line, in order.

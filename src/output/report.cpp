@@ -97,6 +97,19 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
   return run;
 }
 
+std::string make_word_run(const WordList& misspelled) {
+  std::vector<uint32_t> order(misspelled.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return misspelled[a] < misspelled[b]; });
+  std::string run, line;
+  for (uint32_t i : order) {
+    line.assign(misspelled[i]);
+    line += '\n';
+    append_run_line(run, 0, misspelled[i], line);
+  }
+  return run;
+}
+
 std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vector<std::string>> candidates,
                               const ExtraFn& extra) {
   const size_t n = misspelled.size();

@@ -38,6 +38,7 @@ struct Options {
   double progress_interval = 5.0;               // --progress-interval S: seconds between progress lines
   bool quiet = false;                           // --quiet: no timing/summary lines
   bool ranked = false;                          // --suggest ranked (default: spec, the SPEC.md output)
+  bool list_only = false;                       // --suggest none: the misspelled words only, one a line
   int max_distance = 2;                         // --max-distance 1|2 (ranked)
   size_t top = 10;                              // --top K (ranked)
   std::string frequencies;                      // --frequencies FILE (ranked); empty: the shipped list

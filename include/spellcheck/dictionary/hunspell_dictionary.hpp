@@ -90,7 +90,10 @@ class HunspellDictionary {
   HunspellDictionary() = default;
   // load()'s steps, in order.
   void read_rules(const mpi::Comm& comm, std::vector<std::string>& warnings);
-  std::vector<StemEntry> read_stems(const mpi::Comm& comm, uint64_t& dic_lines, HunspellLoadStats& stats);
+  std::vector<StemEntry> read_stems(const mpi::Comm& comm, uint64_t& dic_lines, HunspellLoadStats& stats,
+                                    std::vector<std::string>& warnings);
+  void warn_undefined_flags(const mpi::Comm& comm, const std::vector<StemEntry>& stems,
+                            std::vector<std::string>& warnings) const;
   std::vector<PersonalOp> read_personal(const mpi::Comm& comm, const std::vector<std::string>& files,
                                         uint64_t dic_lines);
   std::vector<StemEntry> link_at_owners(const mpi::Comm& comm, std::vector<StemEntry> stems,

@@ -44,6 +44,9 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
 std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vector<std::string>> candidates,
                               const ExtraFn& extra = {});
 
+// The words alone, "word\n" each, byte-wise (--suggest none).
+std::string make_word_run(const WordList& misspelled);
+
 // Appends one line to a run (the format make_run writes): for modes that
 // build their own lines (ranked suggestions), in SPEC order already.
 void append_run_line(std::string& run, uint32_t candidates, std::string_view word, std::string_view line,
