@@ -526,7 +526,7 @@ Hit Check::prefix_entry_twosfx(const AffixEntry& pe, std::string_view w, char in
   if (!(rest > 0 || (rest == 0 && r_.fullstrip))) return nullptr;
   std::string root = pe.strip;
   root.append(w.substr(pe.append.size()));
-  if (!pe.condition.matches_start(root)) return nullptr;
+  if (root.size() < pe.condition_length() || !pe.condition.matches_start(root)) return nullptr;
   if (pe.cross && in_compound != kCompoundBegin) return suffix_check_twosfx(root, kCrossProduct, &pe, needflag);
   return nullptr;
 }

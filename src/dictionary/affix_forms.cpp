@@ -28,6 +28,12 @@ bool apply_suffix(const AffixRules& rules, const AffixEntry& s, std::string_view
 AffixesByFlag::AffixesByFlag(const AffixRules& rules) : prefixes(65536), suffixes(65536) {
   for (uint32_t i = 0; i < rules.prefixes.size(); ++i) prefixes[rules.prefixes[i].flag].push_back(i);
   for (uint32_t i = 0; i < rules.suffixes.size(); ++i) suffixes[rules.suffixes[i].flag].push_back(i);
+  std::vector<uint8_t> named(65536, 0);
+  for (const AffixEntry& p : rules.prefixes)
+    if (p.cross)
+      for (Flag f : p.cont) named[f] = 1;
+  for (uint32_t i = 0; i < rules.suffixes.size(); ++i)
+    if (rules.suffixes[i].cross && named[rules.suffixes[i].flag]) enabled_by_prefix.push_back(i);
 }
 
 namespace {
@@ -45,44 +51,58 @@ void expand_forms(const AffixRules& rules, const AffixesByFlag& by_flag, const S
   out.clear();
   out.push_back(entry.word);
   const std::vector<Flag>& own = entry.flags;
-  // Suffix flags: the entry's, and those its prefixes carry on.
-  std::vector<Flag> suffix_flags = own;
-  for (Flag f : own)
-    for (uint32_t p : by_flag.prefixes[f]) add_flags(suffix_flags, rules.prefixes[p].cont);
+  const auto owned = [&](Flag f) { return std::binary_search(own.begin(), own.end(), f); };
   std::string once, twice, with_prefix;
-  const auto prefix_all = [&](std::string_view word, const std::vector<Flag>& flags, bool cross_only) {
+  // Prefixes on a form: flags from the entry or the named classes; a
+  // suffix the entry lacks (enabled) needs a prefix that names it.
+  const auto prefix_all = [&](std::string_view word, const std::vector<Flag>& flags, bool cross_only,
+                              const AffixEntry* enabled) {
     for (Flag f : flags)
       for (uint32_t p : by_flag.prefixes[f]) {
         const AffixEntry& pe = rules.prefixes[p];
         if (cross_only && !pe.cross) continue;
+        if (enabled && !pe.has_cont(enabled->flag)) continue;
         if (apply_prefix(rules, pe, word, with_prefix)) out.push_back(with_prefix);
       }
   };
-  prefix_all(entry.word, own, false);
-  std::vector<Flag> prefix_flags;
+  prefix_all(entry.word, own, false, nullptr);
+  // Suffixes: the entry's, those its prefixes carry on, and those any
+  // cross-product prefix may enable.
+  std::vector<Flag> suffix_flags = own;
+  for (Flag f : own)
+    for (uint32_t p : by_flag.prefixes[f]) add_flags(suffix_flags, rules.prefixes[p].cont);
+  std::vector<uint32_t> suffixes;
   for (Flag f : suffix_flags)
-    for (uint32_t s : by_flag.suffixes[f]) {
-      const AffixEntry& se = rules.suffixes[s];
-      if (!apply_suffix(rules, se, entry.word, once)) continue;
-      out.push_back(once);
-      if (se.cross) {  // a prefix on top: the entry's flags or this suffix's classes
-        prefix_flags = own;
-        add_flags(prefix_flags, se.cont);
-        prefix_all(once, prefix_flags, true);
-      }
-      for (Flag g : se.cont)  // a second suffix, from this one's classes
-        for (uint32_t t : by_flag.suffixes[g]) {
-          const AffixEntry& te = rules.suffixes[t];
-          if (!apply_suffix(rules, te, once, twice)) continue;
-          out.push_back(twice);
-          if (se.cross || te.cross) {
-            prefix_flags = own;
-            add_flags(prefix_flags, se.cont);
-            add_flags(prefix_flags, te.cont);
-            prefix_all(twice, prefix_flags, true);
-          }
-        }
+    for (uint32_t s : by_flag.suffixes[f]) suffixes.push_back(s);
+  suffixes.insert(suffixes.end(), by_flag.enabled_by_prefix.begin(), by_flag.enabled_by_prefix.end());
+  std::sort(suffixes.begin(), suffixes.end());
+  suffixes.erase(std::unique(suffixes.begin(), suffixes.end()), suffixes.end());
+  std::vector<Flag> prefix_flags;
+  for (uint32_t s : suffixes) {
+    const AffixEntry& se = rules.suffixes[s];
+    if (!apply_suffix(rules, se, entry.word, once)) continue;
+    // The entry's own suffix, or one a prefix must enable.
+    const bool own_suffix = owned(se.flag) || std::binary_search(suffix_flags.begin(), suffix_flags.end(), se.flag);
+    const AffixEntry* enabled = own_suffix ? nullptr : &se;
+    if (own_suffix) out.push_back(once);
+    if (se.cross) {  // a prefix on top: the entry's flags or this suffix's classes
+      prefix_flags = own;
+      add_flags(prefix_flags, se.cont);
+      prefix_all(once, prefix_flags, true, enabled);
     }
+    for (Flag g : se.cont)  // a second suffix, from this one's classes
+      for (uint32_t t : by_flag.suffixes[g]) {
+        const AffixEntry& te = rules.suffixes[t];
+        if (!apply_suffix(rules, te, once, twice)) continue;
+        if (own_suffix) out.push_back(twice);
+        if (se.cross || te.cross) {
+          prefix_flags = own;
+          add_flags(prefix_flags, se.cont);
+          add_flags(prefix_flags, te.cont);
+          prefix_all(twice, prefix_flags, true, enabled);
+        }
+      }
+  }
   std::sort(out.begin() + 1, out.end());
   out.erase(std::unique(out.begin() + 1, out.end()), out.end());
   out.erase(std::remove(out.begin() + 1, out.end(), entry.word), out.end());

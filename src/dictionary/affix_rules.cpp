@@ -543,26 +543,35 @@ bool AffixCondition::Atom::matches(char32_t c) const {
   return in != negated;
 }
 
+// hunspell's condition matchers step over the word and the condition
+// together. A word that ends where only a negated group is left passes it
+// ("[^c]" accepts the end of the word): at a prefix condition's end, or at
+// a suffix condition's start (suffixes are matched backwards). A suffix's
+// root also needs as many bytes as the condition has atoms (checked before
+// the condition).
 bool AffixCondition::matches_start(std::string_view word) const {
   size_t at = 0;
-  for (const Atom& a : atoms) {
-    if (at >= word.size()) return false;
+  for (size_t k = 0; k < atoms.size(); ++k) {
+    if (at >= word.size()) return k + 1 == atoms.size() && atoms[k].negated;
     const size_t n = utf8_length_at(word, at);
-    const std::u32string c = decode_utf8(word.substr(at, n));
-    if (!a.matches(c[0])) return false;
+    char32_t c[4];
+    decode_utf8(word.substr(at, n), c);
+    if (!atoms[k].matches(c[0])) return false;
     at += n;
   }
   return true;
 }
 
 bool AffixCondition::matches_end(std::string_view word) const {
+  if (word.size() < atoms.size()) return false;
   size_t end = word.size();
   for (size_t k = atoms.size(); k-- > 0;) {
-    if (end == 0) return false;
+    if (end == 0) return k == 0 && atoms[0].negated;
     size_t b = end - 1;
     while (b > 0 && (static_cast<unsigned char>(word[b]) & 0xC0) == 0x80 && end - b < 4) --b;
-    const std::u32string c = decode_utf8(word.substr(b, end - b));
-    if (!atoms[k].matches(c.back())) return false;
+    char32_t c[4];
+    const size_t got = decode_utf8(word.substr(b, end - b), c);
+    if (!atoms[k].matches(c[got - 1])) return false;
     end = b;
   }
   return true;

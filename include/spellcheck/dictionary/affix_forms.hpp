@@ -34,6 +34,10 @@ bool apply_suffix(const AffixRules& rules, const AffixEntry& s, std::string_view
 struct AffixesByFlag {
   explicit AffixesByFlag(const AffixRules& rules);
   std::vector<std::vector<uint32_t>> prefixes, suffixes;  // by flag (65536)
+  // Suffixes (cross products) that a cross-product prefix's continuation
+  // classes name: with such a prefix they apply to an entry that lacks
+  // their flag (hunspell's "conditional suffix, enabled by prefix").
+  std::vector<uint32_t> enabled_by_prefix;
 };
 void expand_forms(const AffixRules& rules, const AffixesByFlag& by_flag, const StemEntry& entry,
                   std::vector<std::string>& out);
