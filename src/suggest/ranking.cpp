@@ -81,9 +81,11 @@ void SuggestionRanker::start(std::string_view typo, size_t top, bool distinct_en
   n_ = decode_utf8(typo, entry_.data());
   for (size_t i = 0; i < n_; ++i) folded_[i] = fold_case(entry_[i]);
   pattern_ = case_pattern(entry_.data(), n_);
-  accepts_by_case_ = case_accepts && (pattern_ == CasePattern::upper || pattern_ == CasePattern::title);
-  // Other patterns spell an entry as it is, and entries are distinct.
-  distinct_words_ = distinct_entries && !accepts_by_case_;
+  const bool respelled = pattern_ == CasePattern::upper || pattern_ == CasePattern::title;
+  accepts_by_case_ = case_accepts && respelled;
+  // Other patterns spell an entry as it is, and entries are distinct; in
+  // capitals or title case two entries may be spelled alike.
+  distinct_words_ = distinct_entries && !respelled;
   accepted_ = top == 0;  // nothing to rank
   typo_sound_ = phonetic_key(folded_.data(), n_);
 }

@@ -42,7 +42,10 @@ struct Options {
   int max_distance = 2;                         // --max-distance 1|2 (ranked)
   size_t top = 10;                              // --top K (ranked)
   std::string frequencies;                      // --frequencies FILE (ranked); empty: the shipped list
-  int sound_distance = 1;                       // --sound-distance N; -1 (--no-sound-alikes): edit distance only
+  // --sound-distance N; -1 (--no-sound-alikes): edit distance only; -2
+  // (the default): 1, but none for hunspell dictionaries of languages
+  // other than English (the phonetic keys are English's).
+  int sound_distance = -2;
   int rare_distance = 1;                        // --rare-distance N: edits at most for words without a frequency
   uint64_t far_min_count = 1;                   // --far-min-count N: count needed beyond the rare distance
   // --sound-min-count N: count needed to sound alike one key edit away.
