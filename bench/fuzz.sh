@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan)
+[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell)
 if ! command -v clang++ >/dev/null; then
   echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
   exit 77
@@ -31,6 +31,14 @@ for t in "${targets[@]}"; do
   # Seeds: the test cases' inputs (text and lines); options and plans start empty.
   case $t in
     tokenizer|lines) find "$here/tests/cases" -type f -size -64k -exec cp -n {} "$corpus/" \; 2>/dev/null ;;
+    # hunspell: each case of hunspell's suite as AFF, DIC and its words.
+    hunspell)
+      for aff in "$here"/tests/hunspell_suite/*.aff; do
+        b=${aff%.aff}
+        n=$(basename "$b")
+        [ -s "$corpus/$n" ] || { cat "$aff"; printf '\n====\n'; cat "$b.dic"; printf '\n====\n';
+          cat "$b.good" "$b.wrong" 2>/dev/null; } 2>/dev/null | head -c 4096 >"$corpus/$n"
+      done ;;
   esac
   log=$build/fuzz-$t.log
   "$build/fuzz/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \

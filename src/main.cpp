@@ -383,7 +383,33 @@ class Pipeline {
     mine.ranked_index_bytes = ranked_index_.bytes();
     mine.peak_rss_bytes = peak_rss_bytes();
     r.per_rank = allgather_figures(comm_, mine);
+    r.hunspell = hunspell();
+    if (hunspell()) r.hunspell_figures = hunspell_figures();
     return report_run(r);
+  }
+
+  // Collective: a hunspell dictionary's totals and the checks' rounds.
+  HunspellFigures hunspell_figures() const {
+    HunspellFigures h;
+    const HunspellLoadStats& s = hunspell_stats_;
+    h.stems = s.stems;
+    h.entries = s.entries;
+    h.forms = s.forms;
+    h.keys = s.keys;
+    h.suggestable = s.suggestable;
+    const HunspellCheckCounts c = judge_ ? judge_->counts() : HunspellCheckCounts{};
+    HunspellFigures summed;
+    summed.checks = c.checks;
+    summed.rechecks = c.rechecks;
+    summed.keys_asked = c.keys_asked;
+    summed.keys_served = c.keys_served;
+    allreduce_counts(comm_, summed);
+    h.checks = summed.checks;
+    h.rechecks = summed.rechecks;
+    h.keys_asked = summed.keys_asked;
+    h.keys_served = summed.keys_served;
+    h.rounds = mpi::allreduce_max(comm_, c.rounds);
+    return h;
   }
 
   // SPEC mode's timing lines, summary and --stats. Returns the exit status.
@@ -422,6 +448,8 @@ class Pipeline {
     r.skipped_hidden = plan_.skipped_hidden;
     r.skipped_excluded = plan_.skipped_excluded;
     r.filter_bytes_per_rank = hunspell() ? hunspell_->filter_bytes() : filter_.bytes();
+    r.hunspell = hunspell();
+    if (hunspell()) r.hunspell_figures = hunspell_figures();
     r.affix_filter_bytes = affixes_.bytes();
     return report_run(r);
   }

@@ -5,7 +5,8 @@
 namespace spellcheck {
 
 bool apply_prefix(const AffixRules& rules, const AffixEntry& p, std::string_view word, std::string& out) {
-  if (word.size() < p.strip.size() || word.compare(0, p.strip.size(), p.strip) != 0) return false;
+  if (!p.strip.empty() && (word.size() < p.strip.size() || word.compare(0, p.strip.size(), p.strip) != 0))
+    return false;
   const size_t rest = word.size() - p.strip.size();
   if (!(rest > 0 || (rest == 0 && rules.fullstrip))) return false;
   if (!p.condition.matches_start(word)) return false;
@@ -15,7 +16,8 @@ bool apply_prefix(const AffixRules& rules, const AffixEntry& p, std::string_view
 }
 
 bool apply_suffix(const AffixRules& rules, const AffixEntry& s, std::string_view word, std::string& out) {
-  if (word.size() < s.strip.size() || word.compare(word.size() - s.strip.size(), s.strip.size(), s.strip) != 0)
+  if (!s.strip.empty() &&
+      (word.size() < s.strip.size() || word.compare(word.size() - s.strip.size(), s.strip.size(), s.strip) != 0))
     return false;
   const size_t rest = word.size() - s.strip.size();
   if (!(rest > 0 || (rest == 0 && rules.fullstrip))) return false;
@@ -25,9 +27,37 @@ bool apply_suffix(const AffixRules& rules, const AffixEntry& s, std::string_view
   return true;
 }
 
-AffixesByFlag::AffixesByFlag(const AffixRules& rules) : prefixes(65536), suffixes(65536) {
+namespace {
+
+// The last code point a word needs for suffix e to apply; 0: none known.
+char32_t needed_last(const AffixEntry& e) {
+  if (!e.strip.empty()) {
+    const std::u32string s = decode_utf8(e.strip);
+    return s.back();
+  }
+  if (e.condition.atoms.empty()) return 0;
+  const AffixCondition::Atom& a = e.condition.atoms.back();
+  return !a.any && !a.negated && a.chars.size() == 1 ? a.chars[0] : 0;
+}
+
+char32_t last_code_point(std::string_view w) {
+  if (w.empty()) return 0;
+  size_t b = w.size() - 1;
+  while (b > 0 && (static_cast<unsigned char>(w[b]) & 0xC0) == 0x80 && w.size() - b < 4) --b;
+  char32_t c[4];
+  const size_t n = decode_utf8(w.substr(b), c);
+  return c[n - 1];
+}
+
+}  // namespace
+
+AffixesByFlag::AffixesByFlag(const AffixRules& rules) : prefixes(65536), suffixes(65536), suffixes_by_last(65536) {
   for (uint32_t i = 0; i < rules.prefixes.size(); ++i) prefixes[rules.prefixes[i].flag].push_back(i);
-  for (uint32_t i = 0; i < rules.suffixes.size(); ++i) suffixes[rules.suffixes[i].flag].push_back(i);
+  for (uint32_t i = 0; i < rules.suffixes.size(); ++i) {
+    suffixes[rules.suffixes[i].flag].push_back(i);
+    suffixes_by_last[rules.suffixes[i].flag].emplace_back(needed_last(rules.suffixes[i]), i);
+  }
+  for (auto& v : suffixes_by_last) std::sort(v.begin(), v.end());
   std::vector<uint8_t> named(65536, 0);
   for (const AffixEntry& p : rules.prefixes)
     if (p.cross)
@@ -72,8 +102,8 @@ void expand_forms(const AffixRules& rules, const AffixesByFlag& by_flag, const S
   for (Flag f : own)
     for (uint32_t p : by_flag.prefixes[f]) add_flags(suffix_flags, rules.prefixes[p].cont);
   std::vector<uint32_t> suffixes;
-  for (Flag f : suffix_flags)
-    for (uint32_t s : by_flag.suffixes[f]) suffixes.push_back(s);
+  const char32_t last = last_code_point(entry.word);
+  for (Flag f : suffix_flags) by_flag.each_suffix(f, last, [&](uint32_t s) { suffixes.push_back(s); });
   suffixes.insert(suffixes.end(), by_flag.enabled_by_prefix.begin(), by_flag.enabled_by_prefix.end());
   std::sort(suffixes.begin(), suffixes.end());
   suffixes.erase(std::unique(suffixes.begin(), suffixes.end()), suffixes.end());
@@ -90,10 +120,11 @@ void expand_forms(const AffixRules& rules, const AffixesByFlag& by_flag, const S
       add_flags(prefix_flags, se.cont);
       prefix_all(once, prefix_flags, true, enabled);
     }
+    const char32_t once_last = se.cont.empty() ? 0 : last_code_point(once);
     for (Flag g : se.cont)  // a second suffix, from this one's classes
-      for (uint32_t t : by_flag.suffixes[g]) {
+      by_flag.each_suffix(g, once_last, [&](uint32_t t) {
         const AffixEntry& te = rules.suffixes[t];
-        if (!apply_suffix(rules, te, once, twice)) continue;
+        if (!apply_suffix(rules, te, once, twice)) return;
         if (own_suffix) out.push_back(twice);
         if (se.cross || te.cross) {
           prefix_flags = own;
@@ -101,11 +132,8 @@ void expand_forms(const AffixRules& rules, const AffixesByFlag& by_flag, const S
           add_flags(prefix_flags, te.cont);
           prefix_all(twice, prefix_flags, true, enabled);
         }
-      }
+      });
   }
-  std::sort(out.begin() + 1, out.end());
-  out.erase(std::unique(out.begin() + 1, out.end()), out.end());
-  out.erase(std::remove(out.begin() + 1, out.end(), entry.word), out.end());
 }
 
 void expand_forms(const AffixRules& rules, const StemEntry& entry, std::vector<std::string>& out) {

@@ -45,13 +45,25 @@ void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<Keyed
   roots_.reserve(entries_.size());
   for (const StemEntry& e : entries_)
     roots_.push_back(Root{e.word, e.flags.data(), static_cast<uint32_t>(e.flags.size()), e.order});
-  std::sort(pairs.begin(), pairs.end(), [&](const KeyedEntry& a, const KeyedEntry& b) {
-    if (a.key != b.key) return a.key < b.key;
-    return member_less(&roots_[a.entry], &roots_[b.entry]);
-  });
+  // By key first (integers, spread by their top bits: most keys have one
+  // or two members), then each key's members by spelling and homonym order.
+  {
+    std::vector<std::pair<uint64_t, uint32_t>> by_key(pairs.size());
+    for (size_t i = 0; i < pairs.size(); ++i) by_key[i] = {pairs[i].key, pairs[i].entry};
+    sort_by_spread_hash(by_key);
+    for (size_t i = 0; i < pairs.size(); ++i) pairs[i] = KeyedEntry{by_key[i].first, by_key[i].second};
+  }
   pairs.erase(std::unique(pairs.begin(), pairs.end(),
                           [](const KeyedEntry& a, const KeyedEntry& b) { return a.key == b.key && a.entry == b.entry; }),
               pairs.end());
+  for (size_t b = 0; b < pairs.size();) {
+    size_t e = b + 1;
+    while (e < pairs.size() && pairs[e].key == pairs[b].key) ++e;
+    if (e - b > 1)
+      std::sort(pairs.begin() + static_cast<long>(b), pairs.begin() + static_cast<long>(e),
+                [&](const KeyedEntry& x, const KeyedEntry& y) { return member_less(&roots_[x.entry], &roots_[y.entry]); });
+    b = e;
+  }
   members_.clear();
   members_.reserve(pairs.size());
   key_list_.clear();

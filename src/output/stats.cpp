@@ -63,6 +63,20 @@ std::string format(const char* fmt, auto... args) {
 
 using ull = unsigned long long;
 
+JsonObject hunspell_json(const HunspellFigures& h) {
+  return JsonObject()
+      .add("stems", h.stems)
+      .add("entries", h.entries)
+      .add("forms", h.forms)
+      .add("keys", h.keys)
+      .add("suggestable_forms", h.suggestable)
+      .add("checks", h.checks)
+      .add("rechecks", h.rechecks)
+      .add("rounds", h.rounds)
+      .add("keys_asked", h.keys_asked)
+      .add("keys_served", h.keys_served);
+}
+
 // The --stats document around a mode's options, counts and per-rank parts.
 std::string stats_document(const Options& opt, bool ranked, int ranks, int threads, const JsonObject& options,
                            const std::vector<PhaseSummary>& phases, const JsonObject& counts,
@@ -162,6 +176,7 @@ std::string stats_json(const SpecRun& r, const Options& opt) {
                            .add("shard_bytes", f.shard_bytes)
                            .add("phase_seconds", secs));
   }
+  if (r.hunspell) counts.add("hunspell", hunspell_json(r.hunspell_figures));
   return stats_document(opt, false, r.ranks, r.threads, options, r.phases, counts, per_rank);
 }
 
@@ -202,6 +217,7 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
                            .add("ranked_index_bytes", r.per_rank[i].ranked_index_bytes)
                            .add("peak_rss_bytes", r.per_rank[i].peak_rss_bytes)
                            .add("phase_traffic", phase_traffic_json(r.phases, i)));
+  if (r.hunspell) counts.add("hunspell", hunspell_json(r.hunspell_figures));
   return stats_document(opt, true, r.ranks, r.threads, options, r.phases, counts, per_rank);
 }
 

@@ -13,6 +13,7 @@
 // that forbid a combination (NEEDAFFIX, CIRCUMFIX, ONLYINCOMPOUND, cross
 // products...) are left to the checker, which decides exactly. A form too
 // many costs memory; a form missing would lose a word.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,8 @@
 
 namespace spellcheck {
 
-// The forms of entry (internal form), the entry's own word first, each
-// once. out is cleared first.
+// The forms of entry (internal form), the entry's own word first; a form
+// may come twice (callers keep keys or sets). out is cleared first.
 void expand_forms(const AffixRules& rules, const StemEntry& entry, std::vector<std::string>& out);
 
 // Whether an affix applies to word, and the result (hunspell's add()).
@@ -34,6 +35,19 @@ bool apply_suffix(const AffixRules& rules, const AffixEntry& s, std::string_view
 struct AffixesByFlag {
   explicit AffixesByFlag(const AffixRules& rules);
   std::vector<std::vector<uint32_t>> prefixes, suffixes;  // by flag (65536)
+  // A flag's suffixes by the last letter a word needs for them (their
+  // strip's, or their condition's last atom when that is one letter); 0:
+  // any word. Sorted: a word's candidates are the 0 run and its letter's.
+  std::vector<std::vector<std::pair<char32_t, uint32_t>>> suffixes_by_last;
+  // The suffixes of flag f that may apply to a word ending in last.
+  template <class F>
+  void each_suffix(Flag f, char32_t last, F&& fn) const {
+    const auto& v = suffixes_by_last[f];
+    for (size_t i = 0; i < v.size() && v[i].first == 0; ++i) fn(v[i].second);
+    if (last == 0) return;
+    auto it = std::lower_bound(v.begin(), v.end(), std::make_pair(last, uint32_t{0}));
+    for (; it != v.end() && it->first == last; ++it) fn(it->second);
+  }
   // Suffixes (cross products) that a cross-product prefix's continuation
   // classes name: with such a prefix they apply to an entry that lacks
   // their flag (hunspell's "conditional suffix, enabled by prefix").

@@ -67,6 +67,13 @@ struct RankFigures {
 };
 
 // Everything a SPEC run reports, at rank 0 after the reductions.
+// Hunspell dictionaries: the load's totals and the checks' rounds (summed
+// over ranks; hunspell_dictionary.hpp, hunspell_judge.hpp).
+struct HunspellFigures {
+  uint64_t stems = 0, entries = 0, forms = 0, keys = 0, suggestable = 0;
+  uint64_t checks = 0, rechecks = 0, rounds = 0, keys_asked = 0, keys_served = 0;
+};
+
 struct SpecRun {
   int ranks = 1, threads = 1;
   std::vector<PhaseSummary> phases;
@@ -75,6 +82,8 @@ struct SpecRun {
   uint64_t dictionary_entries = 0, shard_entries_min = 0, shard_entries_max = 0;
   uint64_t input_files = 0, skipped_binary_in_walk = 0, skipped_hidden = 0, skipped_excluded = 0;
   uint64_t filter_bytes_per_rank = 0, affix_filter_bytes = 0;
+  bool hunspell = false;  // a hunspell dictionary: hunspell_figures holds its figures
+  HunspellFigures hunspell_figures;
 };
 
 // The ranked mode's counters (summed over ranks).
@@ -93,6 +102,8 @@ struct RankedRun {
   std::vector<PhaseSummary> phases;
   RankedTotals counts;
   std::vector<RankFigures> per_rank;
+  bool hunspell = false;
+  HunspellFigures hunspell_figures;
 };
 
 // The one-line summary on stderr ("[spellcheck] ranks=... total=...s").
