@@ -2,7 +2,7 @@
 #
 #   PREFIX/bin/spellcheck
 #   PREFIX/share/man/man1/spellcheck.1.gz      (packaging/spellcheck.1)
-#   PREFIX/share/spellcheck/freq/               the shipped frequency list
+#   PREFIX/share/spellcheck/freq/               the shipped frequency lists
 #   PREFIX/share/spellcheck/slurm/              job scripts and the collector
 #   PREFIX/share/doc/spellcheck/                README.md, LICENSE, copyright
 #
@@ -28,7 +28,9 @@ else()
   install(FILES ${man_page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
 
-install(FILES freq/en-80k.txt freq/README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/spellcheck/freq)
+install(FILES freq/en-80k.txt freq/de-100k.txt freq/es-100k.txt freq/fr-100k.txt
+              freq/it-100k.txt freq/ru-100k.txt freq/README.md freq/LICENSES.md
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/spellcheck/freq)
 install(PROGRAMS slurm/spellcheck.sbatch slurm/scaling slurm/make-weak-data slurm/collect.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/spellcheck/slurm)
 install(FILES slurm/costmodel.py slurm/sweep_verify.py slurm/sweep_tables.py slurm/sweep_plots.py slurm/README.md

@@ -31,8 +31,8 @@
 #include "spellcheck/dictionary/hunspell_dictionary.hpp"
 #include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/dictionary/personal_words.hpp"
-#include "spellcheck/dictionary/stem_file.hpp"
 #include "spellcheck/dictionary/shard.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/document_reader.hpp"
 #include "spellcheck/input/input_plan.hpp"
@@ -98,7 +98,8 @@ uint64_t peak_rss_bytes() {
 bool looks_like_hunspell_dic(const std::string& path, std::string_view bytes) {
   if (path.size() < 4 || path.compare(path.size() - 4, 4, ".dic") != 0) return false;
   const std::string_view first = bytes.substr(0, bytes.find('\n'));
-  return !first.empty() && valid_stem_count(first) && first.find_first_not_of("0123456789 \t\r") == std::string_view::npos;
+  return !first.empty() && valid_stem_count(first) &&
+         first.find_first_not_of("0123456789 \t\r") == std::string_view::npos;
 }
 
 // Entries equal to a word of `gone` (an --extra-dict's `*word`) taken out.
@@ -138,7 +139,7 @@ std::string language_frequencies(const std::string& lang, const std::string& dic
     language = language_of(dic_path.substr(slash == std::string::npos ? 0 : slash + 1));
   }
   for (const char* size : {"100k", "80k", "50k"}) {
-    const std::string found = find_data_file("freq/" + language + "-" + size + ".txt");
+    std::string found = find_data_file("freq/" + language + "-" + size + ".txt");
     if (!found.empty()) return found;
   }
   return "";
@@ -344,7 +345,7 @@ class Pipeline {
         const size_t min_part = static_cast<size_t>(std::max(2, hunspell_->rules().compound_min));
         add_compound_suggestions(comm_, *judge_, ranked_index_, judged_.misspelled, weights(), opt_.top, min_part,
                                  ranked, compound);
-        add_edit_suggestions(comm_, *judge_, judged_.misspelled, weights(), opt_.top, ranked, compound);
+        add_edit_suggestions(*judge_, judged_.misspelled, weights(), opt_.top, ranked, compound);
       }
     }
     uint64_t accepted = 0;
@@ -610,8 +611,8 @@ class Pipeline {
     params.words_per_round = std::max<size_t>(1, opt_.batch_bytes / 16);
     if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
     const std::string freq_path = !opt_.frequencies.empty() ? opt_.frequencies
-                                  : hunspell()              ? language_frequencies(hunspell_->rules().lang, opt_.dictionary)
-                                                            : default_frequencies();
+                                  : hunspell() ? language_frequencies(hunspell_->rules().lang, opt_.dictionary)
+                                               : default_frequencies();
     FrequencyList freq;
     run_.step([&] {
       if (freq_path.empty()) {
@@ -742,8 +743,8 @@ int run(int argc, char** argv, int provided) {
     if (opt.dictionary.empty()) {
       std::string where;
       for (const std::string& d : dictionary_search_path()) where += (where.empty() ? "" : ", ") + d;
-      throw InputError("no hunspell dictionary '" + opt.lang + "' (" + opt.lang + ".aff and " + opt.lang +
-                       ".dic) in " + where + " (see --list-dictionaries)");
+      throw InputError("no hunspell dictionary '" + opt.lang + "' (" + opt.lang + ".aff and " + opt.lang + ".dic) in " +
+                       where + " (see --list-dictionaries)");
     }
   });
   run.step([&] {

@@ -103,8 +103,8 @@ bool takes_value(std::string_view flag) {
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
-         flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" ||
-         flag == "--extra-dict" || flag == "--ignore";
+         flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
+         flag == "--ignore";
 }
 
 }  // namespace
@@ -285,7 +285,9 @@ Options:
   --max-distance N        ranked: edits at most (1 or 2, default 2)
   --top K                 ranked: suggestions per word (default 10)
   --frequencies FILE      ranked: `word count` lines (SymSpell's format) for
-                          the word prior (default: the shipped en-80k list)
+                          the word prior (default: the shipped list of the
+                          dictionary's language: en, de, es, fr, it, ru; a
+                          word list: en-80k; other languages: none)
   --sound-distance N      ranked: phonetic keys up to N edits apart sound
                           alike (0-2, default 1; English's keys: none by
                           default for hunspell dictionaries of other

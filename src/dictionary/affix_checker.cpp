@@ -155,7 +155,7 @@ bool Check::spell(std::string_view word) {
 
   int info = 0;
   Hit rv = nullptr;
-  const auto with_dot = [](std::string s) { return s + '.'; };
+  const auto with_dot = [](const std::string& s) { return s + '.'; };
   switch (captype) {
     case Capitalisation::mixed:
     case Capitalisation::mixed_initial:
@@ -212,8 +212,8 @@ bool Check::spell(std::string_view word) {
         }
       }
       // The initial-capital case (also the all-capitals one from here on).
-      const bool dotted_i = scw.size() >= 2 && static_cast<unsigned char>(scw[0]) == 0xC4 &&
-                            static_cast<unsigned char>(scw[1]) == 0xB0;
+      const bool dotted_i =
+          scw.size() >= 2 && static_cast<unsigned char>(scw[0]) == 0xC4 && static_cast<unsigned char>(scw[1]) == 0xB0;
       info |= kInfoOrigCap;
       if (captype == Capitalisation::all) {
         lower_all(scw, u);
@@ -301,8 +301,7 @@ Hit Check::simple(std::string_view word) {
     return e;
   }
   Hit he = affix_check(w, kNoFlag, kNotInCompound);
-  if (he && flags_nonempty(he) &&
-      ((r_.only_in_compound && he->has(r_.only_in_compound)) || he->has(r_.forbidden)))
+  if (he && flags_nonempty(he) && ((r_.only_in_compound && he->has(r_.only_in_compound)) || he->has(r_.forbidden)))
     return nullptr;
   return he;
 }
@@ -332,8 +331,7 @@ Hit Check::checkword(std::string_view in, int& info) {
     if (r_.have_cont_class) sfx_ = nullptr;
   }
   if (he && flags_nonempty(he) &&
-      ((r_.only_in_compound && he->has(r_.only_in_compound)) ||
-       ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
+      ((r_.only_in_compound && he->has(r_.only_in_compound)) || ((info & kInfoInitCap) && he->has(kOnlyUpcaseFlag))))
     he = nullptr;
   if (he) {
     if (flags_nonempty(he) && he->has(r_.forbidden)) {
@@ -438,15 +436,12 @@ Hit Check::prefix_check_twosfx(std::string_view w, char in_compound, Flag needfl
 
 // The conditions suffix_check puts on a suffix before trying it.
 bool Check::suffix_allowed(const AffixEntry& se, const AffixEntry* ppfx, Flag cclass, char in_compound) const {
-  const bool permitted =
-      in_compound != kCompoundBegin || (r_.compound_permit && cont_has(&se, r_.compound_permit));
-  const bool circumfix_ok =
-      !r_.circumfix ||
-      ((!ppfx || !cont_has(ppfx, r_.circumfix)) && !cont_has(&se, r_.circumfix)) ||
-      (ppfx && cont_has(ppfx, r_.circumfix) && cont_has(&se, r_.circumfix));
+  const bool permitted = in_compound != kCompoundBegin || (r_.compound_permit && cont_has(&se, r_.compound_permit));
+  const bool circumfix_ok = !r_.circumfix ||
+                            ((!ppfx || !cont_has(ppfx, r_.circumfix)) && !cont_has(&se, r_.circumfix)) ||
+                            (ppfx && cont_has(ppfx, r_.circumfix) && cont_has(&se, r_.circumfix));
   const bool in_compound_ok = in_compound != kNotInCompound || !cont_has(&se, r_.only_in_compound);
-  const bool needaffix_ok =
-      cclass || !cont_has(&se, r_.need_affix) || (ppfx && !cont_has(ppfx, r_.need_affix));
+  const bool needaffix_ok = cclass || !cont_has(&se, r_.need_affix) || (ppfx && !cont_has(ppfx, r_.need_affix));
   return permitted && circumfix_ok && in_compound_ok && needaffix_ok;
 }
 
@@ -513,9 +508,9 @@ Hit Check::prefix_entry(const AffixEntry& pe, std::string_view w, char in_compou
   if (!pe.condition.matches_start(root)) return nullptr;
   if (maybe)
     for (const Root* he : homonyms(root))
-    if (he->has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
-        (!needflag || he->has(needflag) || cont_has(&pe, needflag)))
-      return he;
+      if (he->has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
+          (!needflag || he->has(needflag) || cont_has(&pe, needflag)))
+        return he;
   if (pe.cross) return suffix_check(root, kCrossProduct, &pe, kNoFlag, needflag, in_compound);
   return nullptr;
 }
@@ -741,20 +736,19 @@ bool Check::defcpd_check(Hit*& words, short wnum, Hit rv, Hit* def, bool all) {
 bool Check::first_part_homonym_fails(Hit rv, Hit*& words, short wnum, short wordnum, int onlycpdrule, Hit* rwords,
                                      size_t scpd) {
   if (r_.need_affix && rv->has(r_.need_affix)) return true;
-  const bool flagged =
-      (r_.compound_flag && !words && !onlycpdrule && rv->has(r_.compound_flag)) ||
-      (r_.compound_begin && !wordnum && !onlycpdrule && rv->has(r_.compound_begin)) ||
-      (r_.compound_middle && wordnum && !words && !onlycpdrule && rv->has(r_.compound_middle)) ||
-      (!r_.compound_rules.empty() && onlycpdrule &&
-       ((!words && !wordnum && defcpd_check(words, wnum, rv, rwords, false)) ||
-        (words && defcpd_check(words, wnum, rv, rwords, false))));
+  const bool flagged = (r_.compound_flag && !words && !onlycpdrule && rv->has(r_.compound_flag)) ||
+                       (r_.compound_begin && !wordnum && !onlycpdrule && rv->has(r_.compound_begin)) ||
+                       (r_.compound_middle && wordnum && !words && !onlycpdrule && rv->has(r_.compound_middle)) ||
+                       (!r_.compound_rules.empty() && onlycpdrule &&
+                        ((!words && !wordnum && defcpd_check(words, wnum, rv, rwords, false)) ||
+                         (words && defcpd_check(words, wnum, rv, rwords, false))));
   if (!flagged) return true;
   return scpd != 0 && r_.compound_patterns[scpd - 1].end_flag != kNoFlag &&
          !rv->has(r_.compound_patterns[scpd - 1].end_flag);
 }
 
-Hit Check::compound_check(const std::string& word, short wordnum, short maxwordnum, short wnum, Hit* words,
-                          Hit* rwords, int* info) {
+Hit Check::compound_check(const std::string& word, short wordnum, short maxwordnum, short wnum, Hit* words, Hit* rwords,
+                          int* info) {
   const std::vector<CompoundPattern>& table = r_.compound_patterns;
   const Flag cpdflag = r_.compound_flag, cpdbegin = r_.compound_begin, cpdmiddle = r_.compound_middle,
              cpdend = r_.compound_end;
@@ -792,7 +786,7 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
       oldwordnum = wordnum;
       checked_prefix = 0;
       int spins = 0;  // hunspell's loop could spin forever here; it never does on real data
-      do {  // simplified CHECKCOMPOUNDPATTERN loop
+      do {            // simplified CHECKCOMPOUNDPATTERN loop
         if (++spins > 1000 || compound_splits_ > kCompoundSplitBudget) break;
         if (scpd > 0) {
           for (; scpd <= table.size() &&
@@ -838,8 +832,7 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
             if (((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdflag, kCompoundBegin)) ||
                  (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdflag)))) &&
                 sfx_ && !sfx_->cont.empty() &&
-                ((r_.compound_forbid && sfx_->has_cont(r_.compound_forbid)) ||
-                 (cpdend && sfx_->has_cont(cpdend)))) {
+                ((r_.compound_forbid && sfx_->has_cont(r_.compound_forbid)) || (cpdend && sfx_->has_cont(cpdend)))) {
               rv = nullptr;
             }
           }
@@ -853,8 +846,8 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
                 (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdmiddle))) ||
                 (rv = prefix_check(part1, kCompoundBegin, cpdmiddle)))))
             checked_prefix = 1;
-        } else if (flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(r_.need_affix) ||
-                                          rv->has(kOnlyUpcaseFlag))) {
+        } else if (flags_nonempty(rv) &&
+                   (rv->has(r_.forbidden) || rv->has(r_.need_affix) || rv->has(kOnlyUpcaseFlag))) {
           break;
         }
 
@@ -892,11 +885,11 @@ Hit Check::compound_check(const std::string& word, short wordnum, short maxwordn
             const Homonyms h2 = roots_.prepare(part2) ? homonyms(part2) : Homonyms();
             size_t k2 = 0;
             rv = h2.empty() ? nullptr : h2[0];
-            while (rv && ((r_.need_affix && rv->has(r_.need_affix)) ||
-                          !((cpdflag && !words && rv->has(cpdflag)) || (cpdend && !words && rv->has(cpdend)) ||
-                            (!r_.compound_rules.empty() && words && defcpd_check(words, wnum + 1, rv, nullptr, true))) ||
-                          (scpd != 0 && table[scpd - 1].begin_flag != kNoFlag &&
-                           !rv->has(table[scpd - 1].begin_flag))))
+            while (rv &&
+                   ((r_.need_affix && rv->has(r_.need_affix)) ||
+                    !((cpdflag && !words && rv->has(cpdflag)) || (cpdend && !words && rv->has(cpdend)) ||
+                      (!r_.compound_rules.empty() && words && defcpd_check(words, wnum + 1, rv, nullptr, true))) ||
+                    (scpd != 0 && table[scpd - 1].begin_flag != kNoFlag && !rv->has(table[scpd - 1].begin_flag))))
               rv = next_homonym(h2, k2);
             if (rv && r_.forceucase && rv->has(r_.forceucase) && !(info && (*info & kInfoOrigCap))) rv = nullptr;
             if (rv && words && words[wnum + 1]) return rv_first;

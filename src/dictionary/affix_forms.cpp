@@ -5,8 +5,7 @@
 namespace spellcheck {
 
 bool apply_prefix(const AffixRules& rules, const AffixEntry& p, std::string_view word, std::string& out) {
-  if (!p.strip.empty() && (word.size() < p.strip.size() || word.compare(0, p.strip.size(), p.strip) != 0))
-    return false;
+  if (!p.strip.empty() && (word.size() < p.strip.size() || word.compare(0, p.strip.size(), p.strip) != 0)) return false;
   const size_t rest = word.size() - p.strip.size();
   if (!(rest > 0 || (rest == 0 && rules.fullstrip))) return false;
   if (!p.condition.matches_start(word)) return false;

@@ -26,13 +26,16 @@ class AffReader {
   bool next(std::string_view& line) {
     if (at_ >= lines_.size()) return false;
     line = lines_[at_++];
+    if (line.find('\0') != std::string_view::npos) fail("a NUL byte (not a text file?)");
     return true;
   }
   size_t line_number() const { return at_; }
   [[noreturn]] void fail(const std::string& what) const {
     throw AffixFileError(path_ + ":" + std::to_string(at_) + ": " + what);
   }
-  std::string text(std::string_view raw) const { return encoding_.empty() ? std::string(raw) : to_utf8(raw, encoding_); }
+  std::string text(std::string_view raw) const {
+    return encoding_.empty() ? std::string(raw) : to_utf8(raw, encoding_);
+  }
   void set_encoding(std::string e) { encoding_ = std::move(e); }
   void rewind() { at_ = 0; }
 
@@ -92,8 +95,7 @@ void build_index(std::vector<AffixEntry>& entries, AffixIndex& index) {
     }
     for (int32_t p = index.start[c]; p >= 0; p = entries[p].next) {
       int32_t last = -1;
-      for (int32_t q = entries[p].next; q >= 0 && subset(entries[p].key, entries[q].key); q = entries[q].next)
-        last = q;
+      for (int32_t q = entries[p].next; q >= 0 && subset(entries[p].key, entries[q].key); q = entries[q].next) last = q;
       if (last >= 0) entries[last].next_ne = -1;
     }
   }
@@ -236,14 +238,16 @@ class AffParser {
     if (starts_with(line, "TRY")) r_.try_chars = string_value(line, "TRY");
     if (starts_with(line, "LANG")) r_.lang = string_value(line, "LANG");
     if (starts_with(line, "WORDCHARS")) r_.wordchars = string_value(line, "WORDCHARS");
-    if (starts_with(line, "COMPOUNDWORDMAX")) number_value(line, r_.compound_word_max, seen_word_max_, "COMPOUNDWORDMAX");
+    if (starts_with(line, "COMPOUNDWORDMAX"))
+      number_value(line, r_.compound_word_max, seen_word_max_, "COMPOUNDWORDMAX");
     if (starts_with(line, "COMPOUNDMIN")) {
       number_value(line, r_.compound_min, seen_compound_min_, "COMPOUNDMIN");
       if (r_.compound_min < 1) r_.compound_min = 1;
     }
     if (starts_with(line, "COMPOUNDSYLLABLE") || starts_with(line, "SYLLABLENUM"))
-      warn("COMPOUNDSYLLABLE and SYLLABLENUM (Hungarian compounding) are not supported: compounds are checked "
-           "without syllable counts");
+      warn(
+          "COMPOUNDSYLLABLE and SYLLABLENUM (Hungarian compounding) are not supported: compounds are checked "
+          "without syllable counts");
     if (starts_with(line, "AF") && line.size() > 2 && (line[2] == ' ' || line[2] == '\t')) skip_table(line, "AF");
     if (starts_with(line, "AM") && line.size() > 2 && (line[2] == ' ' || line[2] == '\t')) skip_table(line, "AM");
     if (starts_with(line, "REP")) rep_table(line);
@@ -497,7 +501,8 @@ std::vector<Flag> decode_flags(std::string_view raw, FlagMode mode) {
   switch (mode) {
     case FlagMode::two_bytes:
       for (size_t i = 0; i + 1 < raw.size(); i += 2)
-        out.push_back(static_cast<Flag>((static_cast<unsigned char>(raw[i]) << 8) | static_cast<unsigned char>(raw[i + 1])));
+        out.push_back(
+            static_cast<Flag>((static_cast<unsigned char>(raw[i]) << 8) | static_cast<unsigned char>(raw[i + 1])));
       break;
     case FlagMode::number: {
       size_t b = 0;
@@ -525,14 +530,12 @@ Flag decode_flag(std::string_view raw, FlagMode mode) {
       const unsigned char b = raw.size() < 2 ? 0 : static_cast<unsigned char>(raw[1]);
       return static_cast<Flag>((a << 8) | b);
     }
-    case FlagMode::number:
-      return static_cast<Flag>(to_int(raw));
+    case FlagMode::number: return static_cast<Flag>(to_int(raw));
     case FlagMode::utf8: {
       const std::u32string w = decode_utf8(raw);
       return w.empty() ? kNoFlag : static_cast<Flag>(w[0] > 0xFFFF ? 0xFFFD : w[0]);
     }
-    case FlagMode::single_byte:
-      break;
+    case FlagMode::single_byte: break;
   }
   return raw.empty() ? kNoFlag : static_cast<unsigned char>(raw[0]);
 }
@@ -620,8 +623,9 @@ void ConversionTable::add(std::string pattern, std::string out) {
   Entry e;
   e.pattern = std::move(pattern);
   e.out[type] = std::move(out);
-  auto at = std::upper_bound(entries.begin(), entries.end(), e.pattern,
-                             [](const std::string& p, const Entry& x) { return std::strcmp(p.c_str(), x.pattern.c_str()) < 0; });
+  auto at = std::upper_bound(entries.begin(), entries.end(), e.pattern, [](const std::string& p, const Entry& x) {
+    return std::strcmp(p.c_str(), x.pattern.c_str()) < 0;
+  });
   entries.insert(at, std::move(e));
 }
 
@@ -705,15 +709,13 @@ std::string AffixRules::flag_name(Flag f) const {
       s += static_cast<char>(f & 0xFF);
       return s;
     }
-    case FlagMode::number:
-      return std::to_string(f);
+    case FlagMode::number: return std::to_string(f);
     case FlagMode::utf8: {
       std::string s;
       append_utf8(s, f);
       return s;
     }
-    case FlagMode::single_byte:
-      break;
+    case FlagMode::single_byte: break;
   }
   return std::string(1, static_cast<char>(f));
 }

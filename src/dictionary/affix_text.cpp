@@ -76,45 +76,53 @@ char32_t mapped(char32_t c, bool to_upper) {
   if ((c >= 0x2160 && c <= 0x217F) || (c >= 0x24B6 && c <= 0x24E9)) return c;
   if (c == 0x241) return to_upper ? c : 0x294;
   if (c == 0x294) return to_upper ? 0x241 : c;
-  const auto m = static_cast<char32_t>(to_upper ? u_toupper(static_cast<UChar32>(c)) : u_tolower(static_cast<UChar32>(c)));
+  const auto m =
+      static_cast<char32_t>(to_upper ? u_toupper(static_cast<UChar32>(c)) : u_tolower(static_cast<UChar32>(c)));
   return in_unicode_4_1(m) ? m : c;
 }
 
 }  // namespace
 
-LetterCase::LetterCase(std::string_view lang)
-    : turkic_(is_turkic(lang)), lower_bmp_(0x10000), upper_bmp_(0x10000), fold_bmp_(0x10000) {
-  for (char32_t c = 0; c < 0x10000; ++c) {
-    lower_bmp_[c] = static_cast<char16_t>(mapped(c, false));
-    upper_bmp_[c] = static_cast<char16_t>(mapped(c, true));
-  }
-  if (turkic_) {
-    lower_bmp_[U'I'] = 0x131;
-    upper_bmp_[U'i'] = 0x130;
-  }
-  // A code point's case class: the code points that lowering and raising
-  // join it with (İ with i, ſ with s and S, ...). Every class is folded to
-  // its smallest member, so a word and its case variants fold alike.
-  std::iota(fold_bmp_.begin(), fold_bmp_.end(), char32_t{0});
-  const auto join = [&](char32_t a, char32_t b) {
-    if (b >= 0x10000) return;
-    const char32_t ra = find_root(fold_bmp_, a), rb = find_root(fold_bmp_, b);
-    if (ra != rb) fold_bmp_[std::max(ra, rb)] = std::min(ra, rb);
+const LetterCase::Tables& LetterCase::tables(bool turkic) {
+  static const auto make = [](bool tk) {
+    Tables t;
+    t.lower.resize(0x10000);
+    t.upper.resize(0x10000);
+    t.fold.resize(0x10000);
+    for (char32_t c = 0; c < 0x10000; ++c) {
+      t.lower[c] = static_cast<char16_t>(mapped(c, false));
+      t.upper[c] = static_cast<char16_t>(mapped(c, true));
+    }
+    if (tk) {
+      t.lower[U'I'] = 0x131;
+      t.upper[U'i'] = 0x130;
+    }
+    // A code point's case class: the code points that lowering and raising
+    // join it with (İ with i, ſ with s and S, ...). Every class is folded to
+    // its smallest member, so a word and its case variants fold alike.
+    std::iota(t.fold.begin(), t.fold.end(), char32_t{0});
+    const auto join = [&](char32_t a, char32_t b) {
+      const char32_t ra = find_root(t.fold, a), rb = find_root(t.fold, b);
+      if (ra != rb) t.fold[std::max(ra, rb)] = std::min(ra, rb);
+    };
+    for (char32_t c = 0; c < 0x10000; ++c) {
+      join(c, t.lower[c]);
+      join(c, t.upper[c]);
+    }
+    for (char32_t c = 0; c < 0x10000; ++c) t.fold[c] = find_root(t.fold, c);
+    return t;
   };
-  for (char32_t c = 0; c < 0x10000; ++c) {
-    join(c, lower(c));
-    join(c, upper(c));
-  }
-  for (char32_t c = 0; c < 0x10000; ++c) fold_bmp_[c] = find_root(fold_bmp_, c);
+  static const Tables plain = make(false), turkish = make(true);
+  return turkic ? turkish : plain;
 }
 
-char32_t LetterCase::lower(char32_t c) const { return c < 0x10000 ? lower_bmp_[c] : c; }
+LetterCase::LetterCase(std::string_view lang) : turkic_(is_turkic(lang)), t_(&tables(turkic_)) {}
 
-char32_t LetterCase::upper(char32_t c) const { return c < 0x10000 ? upper_bmp_[c] : c; }
+char32_t LetterCase::lower(char32_t c) const { return c < 0x10000 ? t_->lower[c] : c; }
 
-char32_t LetterCase::fold(char32_t c) const {
-  return c < 0x10000 ? fold_bmp_[c] : c;
-}
+char32_t LetterCase::upper(char32_t c) const { return c < 0x10000 ? t_->upper[c] : c; }
+
+char32_t LetterCase::fold(char32_t c) const { return c < 0x10000 ? t_->fold[c] : c; }
 
 Capitalisation LetterCase::kind(std::u32string_view w) const {
   size_t capitals = 0, caseless = 0;
@@ -175,7 +183,7 @@ void LetterCase::fold_key(std::string_view utf8, std::string& out) const {
   for (size_t i = begin; i < end;) {
     const auto b = static_cast<unsigned char>(utf8[i]);
     if (b < 0x80) {  // ASCII folds to ASCII
-      out += static_cast<char>(fold_bmp_[b]);
+      out += static_cast<char>(t_->fold[b]);
       ++i;
       continue;
     }

@@ -7,18 +7,18 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/dictionary/affix_checker.hpp"
 #include "spellcheck/dictionary/affix_forms.hpp"
 #include "spellcheck/dictionary/personal_words.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/reader.hpp"
-#include "spellcheck/dictionary/affix_checker.hpp"
 
 namespace spellcheck {
 
@@ -131,7 +131,7 @@ std::vector<std::string> dictionary_search_path() {
 
 std::string find_dictionary(const std::string& name) {
   for (const std::string& dir : dictionary_search_path()) {
-    const std::string dic = dir + "/" + name + ".dic";
+    std::string dic = dir + "/" + name + ".dic";
     if (regular_file(dic) && regular_file(affix_path_of(dic))) return dic;
   }
   return "";
@@ -177,7 +177,7 @@ int spelling_owner(std::string_view word, int ranks) {
 }
 
 // Collective: the error of the lowest rank that has one, thrown on every rank.
-void agree_on_error(const mpi::Comm& comm, std::string error) {
+void agree_on_error(const mpi::Comm& comm, const std::string& error) {
   const int failing = mpi::lowest_rank_with(comm, !error.empty());
   if (failing < comm.size()) throw InputError(mpi::broadcast(comm, error, failing));
 }
@@ -309,15 +309,14 @@ std::vector<StemEntry> HunspellDictionary::read_stems(const mpi::Comm& comm, uin
 // never defines (Debian's nl, es and sv dictionaries have some): hunspell
 // ignores them, and so does spellcheck; named with the first line using one.
 void HunspellDictionary::warn_undefined_flags(const mpi::Comm& comm, const std::vector<StemEntry>& stems,
-                                             std::vector<std::string>& warnings) const {
+                                              std::vector<std::string>& warnings) const {
   std::vector<uint8_t> defined(65536, 0);
   for (const AffixEntry& e : rules_.prefixes) defined[e.flag] = 1;
   for (const AffixEntry& e : rules_.suffixes) defined[e.flag] = 1;
   for (Flag f : {rules_.compound_flag, rules_.compound_begin, rules_.compound_middle, rules_.compound_end,
                  rules_.compound_root, rules_.compound_permit, rules_.compound_forbid, rules_.forbidden,
-                 rules_.nosuggest, rules_.nongram_suggest, rules_.need_affix, rules_.circumfix,
-                 rules_.only_in_compound, rules_.keepcase, rules_.forceucase, rules_.warn, rules_.substandard,
-                 kOnlyUpcaseFlag})
+                 rules_.nosuggest, rules_.nongram_suggest, rules_.need_affix, rules_.circumfix, rules_.only_in_compound,
+                 rules_.keepcase, rules_.forceucase, rules_.warn, rules_.substandard, kOnlyUpcaseFlag})
     defined[f] = 1;
   for (const auto& rule : rules_.compound_rules)
     for (Flag f : rule) defined[f] = 1;
@@ -340,9 +339,9 @@ void HunspellDictionary::warn_undefined_flags(const mpi::Comm& comm, const std::
   for (uint64_t w : words) count += static_cast<uint64_t>(__builtin_popcountll(w));
   const uint64_t line = mpi::allreduce_min(comm, first_line);
   const int who = mpi::lowest_rank_with(comm, first_line == line && line != UINT64_MAX);
-  const std::string name = mpi::broadcast(comm, who < comm.size() && comm.rank() == who ? rules_.flag_name(first_flag)
-                                                                                          : std::string(),
-                                          who < comm.size() ? who : 0);
+  const std::string name =
+      mpi::broadcast(comm, who < comm.size() && comm.rank() == who ? rules_.flag_name(first_flag) : std::string(),
+                     who < comm.size() ? who : 0);
   if (count == 0) return;
   warnings.push_back(path_ + ": " + std::to_string(count) + " flag" + (count == 1 ? " is" : "s are") +
                      " given to words but never defined in " + affix_path_of(path_) + " (the first, '" + name +
@@ -352,8 +351,8 @@ void HunspellDictionary::warn_undefined_flags(const mpi::Comm& comm, const std::
 // --extra-dict files: their words ranked after every .dic line, in order.
 // A word/EXAMPLE line takes its flags from EXAMPLE's first entry: it goes
 // to EXAMPLE's owner first (link_at_owners).
-std::vector<PersonalOp> HunspellDictionary::read_personal(const mpi::Comm& comm,
-                                                          const std::vector<std::string>& files, uint64_t dic_lines) {
+std::vector<PersonalOp> HunspellDictionary::read_personal(const mpi::Comm& comm, const std::vector<std::string>& files,
+                                                          uint64_t dic_lines) {
   std::vector<PersonalOp> ops;
   uint64_t base = dic_lines;
   std::string converted;
@@ -461,7 +460,8 @@ std::vector<StemEntry> HunspellDictionary::link_at_owners(const mpi::Comm& comm,
   got = mpi::Bytes();
   // Ops by the spelling they need: their word's, or their example's.
   const auto op_owner = [&](const PersonalOp& op) {
-    return spelling_owner(op.kind == PersonalWord::Kind::add_like && !op.example.empty() ? op.example : op.entry.word, p);
+    return spelling_owner(op.kind == PersonalWord::Kind::add_like && !op.example.empty() ? op.example : op.entry.word,
+                          p);
   };
   got = send_to_owners(comm, ops, op_owner, put_op);
   ops.clear();
@@ -510,7 +510,8 @@ std::vector<StemEntry> HunspellDictionary::link_at_owners(const mpi::Comm& comm,
   for (size_t at = 0; at < got.data.size();) here.push_back(get_op(got.data, at));
   if (here.empty()) return linked;
   // The ops in their lines' order, on their spelling's linked entries.
-  std::sort(here.begin(), here.end(), [](const PersonalOp& a, const PersonalOp& b) { return a.entry.order < b.entry.order; });
+  std::sort(here.begin(), here.end(),
+            [](const PersonalOp& a, const PersonalOp& b) { return a.entry.order < b.entry.order; });
   std::map<std::string, std::vector<StemEntry>> changed;
   for (const PersonalOp& op : here) {
     auto it = changed.find(op.entry.word);
@@ -543,7 +544,8 @@ std::vector<std::string> HunspellDictionary::spread_forms(const mpi::Comm& comm,
   const int p = comm.size();
   const AffixesByFlag by_flag(rules_);
   const int threads = omp_get_max_threads();
-  std::vector<std::vector<std::string>> out(static_cast<size_t>(threads), std::vector<std::string>(static_cast<size_t>(p)));
+  std::vector<std::vector<std::string>> out(static_cast<size_t>(threads),
+                                            std::vector<std::string>(static_cast<size_t>(p)));
   uint64_t forms = 0;
   FirstError err;
 #pragma omp parallel reduction(+ : forms)

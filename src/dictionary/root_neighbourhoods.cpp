@@ -53,15 +53,17 @@ void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<Keyed
     sort_by_spread_hash(by_key);
     for (size_t i = 0; i < pairs.size(); ++i) pairs[i] = KeyedEntry{by_key[i].first, by_key[i].second};
   }
-  pairs.erase(std::unique(pairs.begin(), pairs.end(),
-                          [](const KeyedEntry& a, const KeyedEntry& b) { return a.key == b.key && a.entry == b.entry; }),
-              pairs.end());
+  pairs.erase(
+      std::unique(pairs.begin(), pairs.end(),
+                  [](const KeyedEntry& a, const KeyedEntry& b) { return a.key == b.key && a.entry == b.entry; }),
+      pairs.end());
   for (size_t b = 0; b < pairs.size();) {
     size_t e = b + 1;
     while (e < pairs.size() && pairs[e].key == pairs[b].key) ++e;
     if (e - b > 1)
-      std::sort(pairs.begin() + static_cast<long>(b), pairs.begin() + static_cast<long>(e),
-                [&](const KeyedEntry& x, const KeyedEntry& y) { return member_less(&roots_[x.entry], &roots_[y.entry]); });
+      std::sort(
+          pairs.begin() + static_cast<long>(b), pairs.begin() + static_cast<long>(e),
+          [&](const KeyedEntry& x, const KeyedEntry& y) { return member_less(&roots_[x.entry], &roots_[y.entry]); });
     b = e;
   }
   members_.clear();
@@ -100,9 +102,8 @@ RootList RootNeighbourhoods::spelled(RootList members, std::string_view word) {
 }
 
 uint64_t RootNeighbourhoods::bytes() const {
-  uint64_t b = roots_.size() * sizeof(Root) + members_.size() * sizeof(const Root*) +
-               index_.bytes() + entries_.size() * sizeof(StemEntry) +
-               key_list_.size() * sizeof(uint64_t);
+  uint64_t b = roots_.size() * sizeof(Root) + members_.size() * sizeof(std::uintptr_t) + index_.bytes() +
+               entries_.size() * sizeof(StemEntry) + key_list_.size() * sizeof(uint64_t);
   for (const StemEntry& e : entries_) b += e.word.capacity() + e.flags.capacity() * sizeof(Flag);
   return b;
 }

@@ -31,6 +31,7 @@ std::string_view without_morphology(std::string_view ts) {
 
 size_t parse_stem_line(std::string_view line, uint64_t line_number, const AffixRules& rules, const LetterCase& cases,
                        std::vector<StemEntry>& out) {
+  if (line.find('\0') != std::string_view::npos) throw std::invalid_argument("a NUL byte (not a text file?)");
   std::string ts(without_morphology(line));
   // "\/" is a slash in the word; a '/' at the start belongs to the word too.
   size_t slash = ts.find('/');

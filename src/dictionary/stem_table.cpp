@@ -53,9 +53,11 @@ std::string read_whole(const std::string& path) {
 }
 }  // namespace
 
-std::unique_ptr<LocalDictionary> load_local_dictionary(const std::string& dic_path, std::vector<std::string>* warnings) {
+std::unique_ptr<LocalDictionary> load_local_dictionary(const std::string& dic_path,
+                                                       std::vector<std::string>* warnings) {
   std::string aff_path = dic_path;
-  if (aff_path.size() >= 4 && aff_path.compare(aff_path.size() - 4, 4, ".dic") == 0) aff_path.resize(aff_path.size() - 4);
+  if (aff_path.size() >= 4 && aff_path.compare(aff_path.size() - 4, 4, ".dic") == 0)
+    aff_path.resize(aff_path.size() - 4);
   aff_path += ".aff";
   auto d = std::make_unique<LocalDictionary>();
   const std::string aff = read_whole(aff_path);

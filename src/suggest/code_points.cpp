@@ -2,7 +2,6 @@
 
 namespace spellcheck {
 
-
 char32_t fold_case(char32_t c) {
   if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
   if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;

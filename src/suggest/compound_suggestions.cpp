@@ -73,7 +73,8 @@ void add_compound_suggestions(const mpi::Comm& comm, HunspellJudge& judge, const
     const size_t f = static_cast<size_t>(fix_of[c]);
     for (size_t k = 0; k < fixed.candidates(f); ++k) {
       const std::string_view s = fixed.word(f, k);
-      std::string j = left_ok ? std::string(halves[2 * c]) + std::string(s) : std::string(s) + std::string(halves[2 * c + 1]);
+      std::string j =
+          left_ok ? std::string(halves[2 * c]) + std::string(s) : std::string(s) + std::string(halves[2 * c + 1]);
       joined.push_back(std::move(j));
       meta.push_back(Joined{cuts[c].word, fixed.score(f, k), fixed.distance(f, k)});
     }
@@ -107,8 +108,8 @@ void add_compound_suggestions(const mpi::Comm& comm, HunspellJudge& judge, const
 
 namespace spellcheck {
 
-void add_edit_suggestions(const mpi::Comm& comm, HunspellJudge& judge, const WordList& words,
-                          const ChannelWeights& weights, size_t top, RankedResults& results, CompoundCounts& counts) {
+void add_edit_suggestions(HunspellJudge& judge, const WordList& words, const ChannelWeights& weights, size_t top,
+                          RankedResults& results, CompoundCounts& counts) {
   WordList hard;
   std::vector<uint32_t> which;
   for (size_t i = 0; i < words.size(); ++i) {

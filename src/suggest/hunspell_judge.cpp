@@ -58,7 +58,10 @@ void edit_strings(std::string_view word, const std::u32string& alphabet, std::ve
 }
 
 HunspellJudge::HunspellJudge(const mpi::Comm& comm, const HunspellDictionary& dict)
-    : comm_(comm), dict_(dict), checker_(dict.rules(), dict.cases()), alphabet_(edit_alphabet(dict.rules(), dict.cases())) {}
+    : comm_(comm),
+      dict_(dict),
+      checker_(dict.rules(), dict.cases()),
+      alphabet_(edit_alphabet(dict.rules(), dict.cases())) {}
 
 // One round trip: this rank's missing keys to their owners, their
 // neighbourhoods back into fetched_.

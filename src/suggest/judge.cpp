@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <unordered_set>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "spellcheck/common/first_error.hpp"
 

@@ -10,8 +10,8 @@
 //     roots only, affix_forms.hpp) says the same: the expansion is complete;
 //   - every word accepted without compounding is one of the expanded forms.
 #include <doctest/doctest.h>
-#include <hunspell/hunspell.hxx>
 #include <unistd.h>
+#include <hunspell/hunspell.hxx>
 
 #include <cstdio>
 #include <cstdlib>
@@ -49,7 +49,8 @@ Generated random_dictionary(uint32_t seed) {
   const auto cont = [&] {
     if (pick(3) != 0) return std::string();
     std::string c = "/";
-    for (int i = 0, n = 1 + pick(2); i < n; ++i) c += cont_pool[static_cast<size_t>(pick(static_cast<int>(cont_pool.size())))];
+    for (int i = 0, n = 1 + pick(2); i < n; ++i)
+      c += cont_pool[static_cast<size_t>(pick(static_cast<int>(cont_pool.size())))];
     return c;
   };
   const auto condition = [&] {

@@ -19,9 +19,9 @@
 // words (lines) never reported.
 //
 // Deliberately naive: every candidate string is built and checked.
-#include <hunspell/hunspell.hxx>
 #include <iconv.h>
 #include <unicode/uchar.h>
+#include <hunspell/hunspell.hxx>
 
 #include <algorithm>
 #include <cerrno>
@@ -62,7 +62,8 @@ bool convert(const std::string& from, const std::string& to, const std::string& 
 std::string iconv_name(std::string set) {
   std::string n;
   for (char c : set)
-    if (std::isalnum(static_cast<unsigned char>(c))) n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (n == "utf8") return "UTF-8";
   if (n.rfind("iso8859", 0) == 0) return n.substr(7) == "11" ? "TIS-620" : "ISO-8859-" + n.substr(7);
   if (n == "koi8r") return "KOI8-R";

@@ -165,7 +165,8 @@ inline bool only_ascii_digits(const std::string& token) {
 
 // Appends every token of text (apostrophes normalised to ') to tokens, and
 // where each begins to starts (if given).
-inline void tokenize(const std::string& text, std::vector<std::string>& tokens, std::vector<std::size_t>* starts = nullptr) {
+inline void tokenize(const std::string& text, std::vector<std::string>& tokens,
+                     std::vector<std::size_t>* starts = nullptr) {
   std::string token;  // the token being built; empty when between tokens
   std::size_t pos = 0;
   while (pos < text.size()) {

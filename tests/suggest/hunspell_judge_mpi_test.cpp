@@ -68,14 +68,13 @@ treu/hU
 )";
 
 std::vector<std::string> test_words() {
-  return {"haus",     "Haus",       "HAUS",        "häuser",     "haustür",     "Haustür",    "haustüren",
-          "hausstür", "türhaus",    "straße",      "STRASSE",    "Strasse",     "straßen",    "haus-tür",
-          "ungut",    "Ungut",      "unguts",      "gutes",      "bar",         "bars",       "iPod",
-          "IPOD",     "Ipod",       "ipod",        "heute",      "Heute",       "HEUTE",      "falsch",
-          "Falsch",   "bahnfahrt",  "Bahnfahrt",   "schifffahrt", "schiffahrt", "fahrtende",  "fahrtenden",
-          "ende",     "enden",      "endend",      "OpenOffice", "OPENOFFICE",  "Openoffice", "treu",
-          "untreu",   "treus",      "hausbahn",    "xyz",         "hausxyz",    "ss",         "s",
-          "haussende", "tür-haus", "Tür-Haus",    "bahnhaustür"};
+  return {"haus",       "Haus",      "HAUS",       "häuser",   "haustür",    "Haustür",   "haustüren",  "hausstür",
+          "türhaus",    "straße",    "STRASSE",    "Strasse",  "straßen",    "haus-tür",  "ungut",      "Ungut",
+          "unguts",     "gutes",     "bar",        "bars",     "iPod",       "IPOD",      "Ipod",       "ipod",
+          "heute",      "Heute",     "HEUTE",      "falsch",   "Falsch",     "bahnfahrt", "Bahnfahrt",  "schifffahrt",
+          "schiffahrt", "fahrtende", "fahrtenden", "ende",     "enden",      "endend",    "OpenOffice", "OPENOFFICE",
+          "Openoffice", "treu",      "untreu",     "treus",    "hausbahn",   "xyz",       "hausxyz",    "ss",
+          "s",          "haussende", "tür-haus",   "Tür-Haus", "bahnhaustür"};
 }
 
 }  // namespace
@@ -129,5 +128,5 @@ TEST_CASE("a distributed hunspell dictionary checks as one process does") {
   }
   const uint64_t fetched = mpi::allreduce_sum(comm, judge.counts().keys_asked);
   if (comm.size() > 1) CHECK(fetched > 0);  // compounds asked other ranks
-  mpi::barrier(comm);  // before rank 0 removes the files
+  mpi::barrier(comm);                       // before rank 0 removes the files
 }

@@ -13,11 +13,11 @@ enum class FilterExchange { allgather, allreduce };
 enum class HugePages { off, on, automatic };
 
 struct Options {
-  std::string dictionary;                                      // DICTIONARY, or what --lang found (main)
-  std::string lang;                                            // --lang NAME: a hunspell dictionary by name
-  std::vector<std::string> extra_dicts;                        // --extra-dict FILE (repeatable): more words
-  std::vector<std::string> ignore_lists;                       // --ignore FILE (repeatable): words never reported
-  bool list_dictionaries = false;                              // --list-dictionaries
+  std::string dictionary;                 // DICTIONARY, or what --lang found (main)
+  std::string lang;                       // --lang NAME: a hunspell dictionary by name
+  std::vector<std::string> extra_dicts;   // --extra-dict FILE (repeatable): more words
+  std::vector<std::string> ignore_lists;  // --ignore FILE (repeatable): words never reported
+  bool list_dictionaries = false;         // --list-dictionaries
   std::vector<std::string> inputs;
   bool words_mode = false;                                     // --words
   std::string output;                                          // -o FILE; empty: stdout
@@ -46,8 +46,8 @@ struct Options {
   // (the default): 1, but none for hunspell dictionaries of languages
   // other than English (the phonetic keys are English's).
   int sound_distance = -2;
-  int rare_distance = 1;                        // --rare-distance N: edits at most for words without a frequency
-  uint64_t far_min_count = 1;                   // --far-min-count N: count needed beyond the rare distance
+  int rare_distance = 1;       // --rare-distance N: edits at most for words without a frequency
+  uint64_t far_min_count = 1;  // --far-min-count N: count needed beyond the rare distance
   // --sound-min-count N: count needed to sound alike one key edit away.
   // 500000 on en-80k's scale (a third of its words have more): on the tuning lists it
   // changes top-1 and top-5 by at most 0.2 points and saves a quarter of

@@ -96,7 +96,7 @@ struct ReplacementRule {  // REP
   std::array<std::string, 4> out;  // as ConversionTable's
 };
 
-struct CompoundPattern {  // CHECKCOMPOUNDPATTERN end/flag begin/flag [replacement]
+struct CompoundPattern {    // CHECKCOMPOUNDPATTERN end/flag begin/flag [replacement]
   std::string end_chars;    // of the first part ("0": its stem unaffixed)
   std::string begin_chars;  // of the next part
   std::string replacement;  // with it, the boundary "end+begin" is written so in words

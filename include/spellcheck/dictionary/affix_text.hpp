@@ -55,9 +55,14 @@ class LetterCase {
   char32_t fold(char32_t c) const;
 
  private:
+  // The BMP's case tables, made once per process for each kind of language.
+  struct Tables {
+    std::vector<char16_t> lower, upper;
+    std::vector<char32_t> fold;  // a representative of each code point's case class
+  };
+  static const Tables& tables(bool turkic);
   bool turkic_ = false;
-  std::vector<char16_t> lower_bmp_, upper_bmp_;
-  std::vector<char32_t> fold_bmp_;  // a representative of each BMP code point's case class
+  const Tables* t_ = nullptr;  // a representative of each BMP code point's case class
 };
 
 // hunspell's LANG names to the language whose rules apply ("de_DE" -> "de").

@@ -18,8 +18,8 @@
 #include "spellcheck/dictionary/affix_rules.hpp"
 #include "spellcheck/dictionary/affix_text.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
-#include "spellcheck/dictionary/root_neighbourhoods.hpp"
 #include "spellcheck/dictionary/personal_words.hpp"
+#include "spellcheck/dictionary/root_neighbourhoods.hpp"
 #include "spellcheck/dictionary/stem_file.hpp"
 
 namespace spellcheck {
@@ -38,13 +38,13 @@ std::string find_dictionary(const std::string& name);
 std::vector<std::pair<std::string, std::string>> list_dictionaries();
 
 struct HunspellLoadStats {
-  uint64_t stems = 0;         // .dic entries read (all ranks; hidden ones not counted)
-  uint64_t entries = 0;       // entries after linking homonyms, hidden ones included
-  uint64_t forms = 0;         // forms the entries make (all ranks)
-  uint64_t keys = 0;          // fold keys (all ranks)
-  uint64_t bytes_local = 0;   // this rank's neighbourhoods
-  uint64_t entries_local = 0; // entries stored on this rank (copies included)
-  uint64_t suggestable = 0;   // forms a suggestion may offer (all ranks; ranked mode)
+  uint64_t stems = 0;          // .dic entries read (all ranks; hidden ones not counted)
+  uint64_t entries = 0;        // entries after linking homonyms, hidden ones included
+  uint64_t forms = 0;          // forms the entries make (all ranks)
+  uint64_t keys = 0;           // fold keys (all ranks)
+  uint64_t bytes_local = 0;    // this rank's neighbourhoods
+  uint64_t entries_local = 0;  // entries stored on this rank (copies included)
+  uint64_t suggestable = 0;    // forms a suggestion may offer (all ranks; ranked mode)
 };
 
 struct HunspellLoadOptions {

@@ -16,8 +16,8 @@
 #include "spellcheck/dictionary/affix_text.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/delete_index.hpp"
-#include "spellcheck/dictionary/stem_file.hpp"
 #include "spellcheck/dictionary/roots.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
 
 namespace spellcheck {
 

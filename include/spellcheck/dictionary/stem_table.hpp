@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "spellcheck/dictionary/affix_rules.hpp"
-#include "spellcheck/dictionary/stem_file.hpp"
 #include "spellcheck/dictionary/roots.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
 
 namespace spellcheck {
 
@@ -29,9 +29,9 @@ class StemTable : public RootSource {
   const std::vector<StemEntry>& entries() const { return entries_; }
 
  private:
-  std::vector<StemEntry> entries_;  // grouped by spelling, each group linked
-  std::vector<Root> roots_;         // one per entry, pointing into entries_
-  std::vector<const Root*> list_;   // &roots_[i]
+  std::vector<StemEntry> entries_;                                             // grouped by spelling, each group linked
+  std::vector<Root> roots_;                                                    // one per entry, pointing into entries_
+  std::vector<const Root*> list_;                                              // &roots_[i]
   std::unordered_map<std::string_view, std::pair<uint32_t, uint32_t>> index_;  // spelling -> [begin, end) of list_
 };
 

@@ -12,7 +12,6 @@
 
 namespace spellcheck {
 
-
 // Simple case mapping for the scripts a dictionary of European languages
 // holds: ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic capitals.
 // Everything else maps to itself.

@@ -32,8 +32,8 @@ struct CompoundCounts {
 // accepts (compounds too: HunspellJudge::candidates), scored by the same
 // channel model (no prior: compounds have no frequency), merged into
 // results.
-void add_edit_suggestions(const mpi::Comm& comm, HunspellJudge& judge, const WordList& words,
-                          const ChannelWeights& weights, size_t top, RankedResults& results, CompoundCounts& counts);
+void add_edit_suggestions(HunspellJudge& judge, const WordList& words, const ChannelWeights& weights, size_t top,
+                          RankedResults& results, CompoundCounts& counts);
 
 // Collective. results: the words' rankings so far (replaced by the merged
 // ones, top at most).
