@@ -12,7 +12,8 @@
 #             hunspell -l's job), and hunspell -l on the same bytes
 #   spec      spellcheck's default output (every edit-1 candidate) on the pages
 # and the ratios hunspell -l / spellcheck. BIN: the spellcheck binary
-# (default build/spellcheck).
+# (default build/spellcheck). COPIES=N (default 1): the pages N times over
+# (N files of all pages), a larger collection of the same vocabulary.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-5}
@@ -20,6 +21,7 @@ shift || true
 langs=("$@")
 [ ${#langs[@]} -eq 0 ] && langs=(de_DE fr_FR es_ES ru_RU nl_NL sv_SE)
 bin=${BIN:-$here/build/spellcheck}
+copies=${COPIES:-1}
 dir=${BENCH_DIR:-/tmp/spellcheck-hunspell-bench}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 mpi=(mpirun -q -n 2 --bind-to none)
@@ -35,8 +37,8 @@ time_of() {
   echo "$t1 - $t0" | bc -l
 }
 
-printf 'hunspell-bench: commit %s, %s cores, load %s; %s alternated runs each, medians\n' \
-  "$(git -C "$here" rev-parse --short HEAD 2>/dev/null)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$runs"
+printf 'hunspell-bench: commit %s, %s cores, load %s; %s copies; %s alternated runs each, medians\n' \
+  "$(git -C "$here" rev-parse --short HEAD 2>/dev/null)" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)" "$copies" "$runs"
 printf '%-6s %7s %9s %9s %9s %9s %9s %8s %8s %9s\n' lang MB load_s read_s rss_MiB list_s hunspell_s ratio spec_s spec_ratio
 for lang in "${langs[@]}"; do
   out=$dir/$lang
@@ -44,15 +46,17 @@ for lang in "${langs[@]}"; do
     python3 "$here/tests/data/man_text.py" "$lang" "$out" 100000 >/dev/null || { echo "$lang: no man pages"; continue; }
   fi
   dic=/usr/share/hunspell/$lang.dic
-  cat "$out"/docs/* >"$out/all.txt"
+  rm -rf "$out/copies" && mkdir -p "$out/copies"
+  cat "$out"/docs/* >"$out/copies/0.txt"
+  for ((c = 1; c < copies; c++)); do cp "$out/copies/0.txt" "$out/copies/$c.txt"; done
   echo Wort >"$out/one.txt"
-  mb=$(du -m "$out/all.txt" | cut -f1)
+  mb=$(du -cm "$out"/copies/*.txt | tail -1 | cut -f1)
   load=() list=() hun=() spec=()
   for ((r = 0; r < runs; r++)); do
     load+=("$(time_of "${mpi[@]}" "$bin" --quiet --suggest none --words "$dic" "$out/one.txt")")
-    list+=("$(time_of "${mpi[@]}" "$bin" --quiet --suggest none "$dic" "$out/docs")")
-    hun+=("$(time_of sh -c "hunspell -d ${dic%.dic} -i utf-8 -l < '$out/all.txt'")")
-    spec+=("$(time_of "${mpi[@]}" "$bin" --quiet "$dic" "$out/docs")")
+    list+=("$(time_of "${mpi[@]}" "$bin" --quiet --suggest none "$dic" "$out/copies")")
+    hun+=("$(time_of sh -c "hunspell -d ${dic%.dic} -i utf-8 -l '$out'/copies/*.txt")")
+    spec+=("$(time_of "${mpi[@]}" "$bin" --quiet "$dic" "$out/copies")")
   done
   "${mpi[@]}" "$bin" --quiet --suggest none --stats "$out/stats.json" --words "$dic" "$out/one.txt" >/dev/null 2>&1
   read_s=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.3f" % d["phases"]["read"]["max"])' "$out/stats.json" 2>/dev/null)

@@ -48,6 +48,7 @@
 #include "spellcheck/suggest/compound_suggestions.hpp"
 #include "spellcheck/suggest/hunspell_judge.hpp"
 #include "spellcheck/suggest/judge.hpp"
+#include "spellcheck/suggest/likely_replacements.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
 #include "spellcheck/suggest/suggest.hpp"
 
@@ -605,6 +606,10 @@ class Pipeline {
     params.sound_gate = opt_.sound_gate_off ? kNoSoundGate : std::llround(opt_.sound_gate * 1000.0);
     params.two_edits_from = opt_.two_edits_from;
     params.case_accepts = !hunspell();
+    if (hunspell()) {
+      replacements_ = LikelyReplacements(hunspell_->rules());
+      params.replacements = &replacements_;
+    }
     params.top = opt_.top;
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).
@@ -692,6 +697,7 @@ class Pipeline {
   std::unique_ptr<OutputFile> out_, report_;
   uint64_t dictionary_entries_ = 0;
   WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
+  LikelyReplacements replacements_;                           // a hunspell dictionary's REP and MAP, for ranked scores
   std::unique_ptr<Shard> shard_ = std::make_unique<Shard>();  // released once ranked mode has judged
   std::unique_ptr<HunspellDictionary> hunspell_;              // a hunspell .dic/.aff, in place of the shard
   HunspellLoadStats hunspell_stats_;

@@ -363,7 +363,7 @@ Options:
                           phase, done/total, rate, time left, and a line
                           when each phase is done
   --progress-interval S   seconds between progress lines (default 5)
-  -q, --quiet             no timing or summary lines on stderr
+  -q, --quiet             no timing, summary or warning lines on stderr
   -h, --help              this text
   --version               the version
 

@@ -30,6 +30,8 @@ using Hit = const Root*;
 using Homonyms = RootList;
 
 bool cont_has(const AffixEntry* e, Flag f) { return e != nullptr && !e->cont.empty() && e->has_cont(f); }
+// cont_has for the four flags AffixEntry::marks caches.
+bool marked(const AffixEntry* e, AffixMark m) { return e != nullptr && (e->marks & m) != 0; }
 bool flags_nonempty(Hit r) { return r->flag_count != 0; }
 char byte_at(std::string_view s, size_t i) { return i < s.size() ? s[i] : '\0'; }
 
@@ -386,8 +388,8 @@ Hit Check::affix_check(std::string_view w, Flag needflag, char in_compound) {
 Hit Check::prefix_check(std::string_view w, char in_compound, Flag needflag) {
   pfx_ = nullptr;
   const auto allowed = [&](const AffixEntry& pe) {
-    return (in_compound != kNotInCompound || !cont_has(&pe, r_.only_in_compound)) &&
-           (in_compound != kCompoundEnd || cont_has(&pe, r_.compound_permit));
+    return (in_compound != kNotInCompound || !marked(&pe, kOnlyInCompoundMark)) &&
+           (in_compound != kCompoundEnd || marked(&pe, kPermitMark));
   };
   for (int32_t e = r_.prefix_index.start[0]; e >= 0; e = r_.prefixes[e].next) {
     const AffixEntry& pe = r_.prefixes[e];
@@ -399,17 +401,18 @@ Hit Check::prefix_check(std::string_view w, char in_compound, Flag needflag) {
   }
   if (w.empty()) return nullptr;
   for (int32_t e = r_.prefix_index.start[static_cast<unsigned char>(w[0])]; e >= 0;) {
-    const AffixEntry& pe = r_.prefixes[e];
-    if (!key_prefix(pe.key, w)) {
-      e = pe.next_ne;
+    const AffixWalkStep& step = r_.prefix_walk[static_cast<size_t>(e)];
+    if (!key_prefix(r_.walk_key(step), w)) {
+      e = step.next_ne;
       continue;
     }
+    const AffixEntry& pe = r_.prefixes[e];
     if (allowed(pe))
       if (Hit rv = prefix_entry(pe, w, in_compound, needflag)) {
         pfx_ = &pe;
         return rv;
       }
-    e = pe.next_eq;
+    e = step.next_eq;
   }
   return nullptr;
 }
@@ -420,28 +423,29 @@ Hit Check::prefix_check_twosfx(std::string_view w, char in_compound, Flag needfl
     if (Hit rv = prefix_entry_twosfx(r_.prefixes[e], w, in_compound, needflag)) return rv;
   if (w.empty()) return nullptr;
   for (int32_t e = r_.prefix_index.start[static_cast<unsigned char>(w[0])]; e >= 0;) {
-    const AffixEntry& pe = r_.prefixes[e];
-    if (!key_prefix(pe.key, w)) {
-      e = pe.next_ne;
+    const AffixWalkStep& step = r_.prefix_walk[static_cast<size_t>(e)];
+    if (!key_prefix(r_.walk_key(step), w)) {
+      e = step.next_ne;
       continue;
     }
+    const AffixEntry& pe = r_.prefixes[e];
     if (Hit rv = prefix_entry_twosfx(pe, w, in_compound, needflag)) {
       pfx_ = &pe;
       return rv;
     }
-    e = pe.next_eq;
+    e = step.next_eq;
   }
   return nullptr;
 }
 
 // The conditions suffix_check puts on a suffix before trying it.
 bool Check::suffix_allowed(const AffixEntry& se, const AffixEntry* ppfx, Flag cclass, char in_compound) const {
-  const bool permitted = in_compound != kCompoundBegin || (r_.compound_permit && cont_has(&se, r_.compound_permit));
+  const bool permitted = in_compound != kCompoundBegin || (r_.compound_permit && marked(&se, kPermitMark));
   const bool circumfix_ok = !r_.circumfix ||
-                            ((!ppfx || !cont_has(ppfx, r_.circumfix)) && !cont_has(&se, r_.circumfix)) ||
-                            (ppfx && cont_has(ppfx, r_.circumfix) && cont_has(&se, r_.circumfix));
-  const bool in_compound_ok = in_compound != kNotInCompound || !cont_has(&se, r_.only_in_compound);
-  const bool needaffix_ok = cclass || !cont_has(&se, r_.need_affix) || (ppfx && !cont_has(ppfx, r_.need_affix));
+                            ((!ppfx || !marked(ppfx, kCircumfixMark)) && !marked(&se, kCircumfixMark)) ||
+                            (ppfx && marked(ppfx, kCircumfixMark) && marked(&se, kCircumfixMark));
+  const bool in_compound_ok = in_compound != kNotInCompound || !marked(&se, kOnlyInCompoundMark);
+  const bool needaffix_ok = cclass || !marked(&se, kNeedAffixMark) || (ppfx && !marked(ppfx, kNeedAffixMark));
   return permitted && circumfix_ok && in_compound_ok && needaffix_ok;
 }
 
@@ -459,18 +463,19 @@ Hit Check::suffix_check(std::string_view w, int sfxopts, const AffixEntry* ppfx,
   }
   if (w.empty()) return nullptr;
   for (int32_t e = r_.suffix_index.start[static_cast<unsigned char>(w.back())]; e >= 0;) {
-    const AffixEntry& se = r_.suffixes[e];
-    if (!key_suffix(se.key, w)) {
-      e = se.next_ne;
+    const AffixWalkStep& step = r_.suffix_walk[static_cast<size_t>(e)];
+    if (!key_suffix(r_.walk_key(step), w)) {
+      e = step.next_ne;
       continue;
     }
+    const AffixEntry& se = r_.suffixes[e];
     if (suffix_allowed(se, ppfx, cclass, in_compound) &&
-        (in_compound != kCompoundEnd || ppfx || !cont_has(&se, r_.only_in_compound)))
+        (in_compound != kCompoundEnd || ppfx || !marked(&se, kOnlyInCompoundMark)))
       if (Hit rv = suffix_entry(se, w, sfxopts, ppfx, cclass, needflag, badflag)) {
         sfx_ = &se;
         return rv;
       }
-    e = se.next_eq;
+    e = step.next_eq;
   }
   return nullptr;
 }
@@ -483,14 +488,15 @@ Hit Check::suffix_check_twosfx(std::string_view w, int sfxopts, const AffixEntry
   }
   if (w.empty()) return nullptr;
   for (int32_t e = r_.suffix_index.start[static_cast<unsigned char>(w.back())]; e >= 0;) {
-    const AffixEntry& se = r_.suffixes[e];
-    if (!key_suffix(se.key, w)) {
-      e = se.next_ne;
+    const AffixWalkStep& step = r_.suffix_walk[static_cast<size_t>(e)];
+    if (!key_suffix(r_.walk_key(step), w)) {
+      e = step.next_ne;
       continue;
     }
+    const AffixEntry& se = r_.suffixes[e];
     if (r_.in_cont_class[se.flag])
       if (Hit rv = suffix_entry_twosfx(se, w, sfxopts, ppfx, needflag)) return rv;
-    e = se.next_eq;
+    e = step.next_eq;
   }
   return nullptr;
 }
@@ -508,7 +514,7 @@ Hit Check::prefix_entry(const AffixEntry& pe, std::string_view w, char in_compou
   if (!pe.condition.matches_start(root)) return nullptr;
   if (maybe)
     for (const Root* he : homonyms(root))
-      if (he->has(pe.flag) && !cont_has(&pe, r_.need_affix) &&
+      if (he->has(pe.flag) && !marked(&pe, kNeedAffixMark) &&
           (!needflag || he->has(needflag) || cont_has(&pe, needflag)))
         return he;
   if (pe.cross) return suffix_check(root, kCrossProduct, &pe, kNoFlag, needflag, in_compound);

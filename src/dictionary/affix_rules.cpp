@@ -478,9 +478,27 @@ class AffParser {
   }
 
   void finish() {
+    for (auto* list : {&r_.prefixes, &r_.suffixes})
+      for (AffixEntry& e : *list) {
+        const auto mark = [&](Flag f, AffixMark m) { return has_flag(e.cont, f) ? m : 0; };
+        e.marks =
+            static_cast<uint8_t>(mark(r_.compound_permit, kPermitMark) | mark(r_.circumfix, kCircumfixMark) |
+                                 mark(r_.only_in_compound, kOnlyInCompoundMark) | mark(r_.need_affix, kNeedAffixMark));
+      }
     build_index(r_.prefixes, r_.prefix_index);
     build_index(r_.suffixes, r_.suffix_index);
+    build_walk(r_.prefixes, r_.prefix_walk);
+    build_walk(r_.suffixes, r_.suffix_walk);
     if (!breaks_parsed_) r_.breaks = {"-", "^-", "-$"};
+  }
+
+  void build_walk(const std::vector<AffixEntry>& entries, std::vector<AffixWalkStep>& walk) {
+    walk.clear();
+    for (const AffixEntry& e : entries) {
+      walk.push_back(AffixWalkStep{static_cast<uint32_t>(r_.walk_keys.size()), static_cast<uint32_t>(e.key.size()),
+                                   e.next_eq, e.next_ne});
+      r_.walk_keys += e.key;
+    }
   }
 
   AffReader in_;

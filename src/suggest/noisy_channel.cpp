@@ -200,6 +200,7 @@ ChannelWeights parse_channel_weights(const std::string& spec, ChannelWeights w) 
     else if (name == "near_sound") w.near_sound = iv;
     else if (name == "case_only") w.case_only = iv;
     else if (name == "capital_mismatch") w.capital_mismatch = iv;
+    else if (name == "likely_replacement") w.likely_replacement = iv;
     else throw UsageError("unknown channel weight '" + name + "'");
   }
   return w;

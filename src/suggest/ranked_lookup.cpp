@@ -999,7 +999,7 @@ RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, 
       out.checked = out.passed = out.asked = 0;
       std::vector<char32_t> q;
       OsaPattern pattern;
-      SuggestionRanker ranker(weights);
+      SuggestionRanker ranker(weights, params_.replacements);
       std::vector<char32_t> first_q;
       SeenKeys seen;
       // A record's parts gathered: its words (every part carries them) and

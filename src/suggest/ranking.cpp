@@ -41,7 +41,9 @@ void SuggestionRanker::keep(std::string_view word, int64_t score, uint8_t distan
   if (best_.size() > top_) best_.pop_back();
 }
 
-SuggestionRanker::SuggestionRanker(const ChannelWeights& w) : w_(w) {
+SuggestionRanker::SuggestionRanker(const ChannelWeights& w, const LikelyReplacements* replacements)
+    : w_(w), replacements_(replacements && !replacements->empty() ? replacements : nullptr) {
+  replacement_cost_ = std::max(0, w.likely_replacement);
   // The cheapest edit of each kind (negative costs count as none), the
   // cheapest per unit of distance, and the biggest bonus any entry can get:
   // bound() adds the last and takes the cheapest edit per unit.
@@ -123,10 +125,12 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
     const std::string_view sound_b = computed_sound.empty() ? f.sound_key : computed_sound;
     sound_distance = osa_distance_within_one(typo_sound_.data(), typo_sound_.size(), sound_b.data(), sound_b.size());
   }
+  // One likely replacement away: scored as that, when cheaper than its edits.
+  const bool replaced = replacements_ && f.distance > 0 && replacements_->one_step(folded_.data(), n_, folded, m);
   // The alignment is most of the cost: skipped when even the cheapest edits
   // at this distance, with the sound and capital terms known exactly,
   // cannot enter the top.
-  if (full()) {
+  if (full() && !replaced) {
     // (edit_profile marks no first-letter edit on words past its table.)
     const bool other_first =
         m > 0 && n_ > 0 && folded[0] != folded_[0] && n_ <= kOsaStackLength && m <= kOsaStackLength;
@@ -137,7 +141,13 @@ void SuggestionRanker::offer(const FoundEntry& f, int64_t prior) {
     if (most < worst()) return;
   }
   const EditProfile edits = edit_profile(folded_.data(), n_, folded, m, f.distance);
-  const int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
+  int64_t score = prior + channel_evidence(edits, sound_distance, capital_mismatch, w_);
+  if (replaced) {
+    EditProfile none;  // no edit counted, but not the typo in another case either
+    none.distance = 1;
+    score =
+        std::max(score, prior + channel_evidence(none, sound_distance, capital_mismatch, w_) - w_.likely_replacement);
+  }
   if (full() && score < worst()) return;  // spelled only if it can enter the top
   // An entry without a capital is its folded code points: its spelling is
   // not read (a cache miss per entry that gets this far).
@@ -167,10 +177,10 @@ RankedWord SuggestionRanker::finish() {
 }
 
 RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>& found, size_t top,
-                            const ChannelWeights& w) {
+                            const ChannelWeights& w, const LikelyReplacements* replacements) {
   thread_local std::vector<std::pair<int64_t, uint32_t>> order;  // (bound, found index)
   thread_local std::vector<int64_t> priors;
-  SuggestionRanker ranker(w);
+  SuggestionRanker ranker(w, replacements);
   ranker.start(typo, top);
   if (top == 0) return {};
   if (ranker.accepts_by_case())

@@ -41,8 +41,8 @@ std::u32string folded(std::string_view s) {
 // Checks the bound for every (typo, entry) pair; returns how many pairs
 // were scored (an entry spelled like the typo ranks nothing).
 size_t check_bounds(const std::vector<std::string>& typos, const std::vector<std::string>& entries,
-                    const ChannelWeights& w, uint64_t frequency) {
-  SuggestionRanker ranker(w);
+                    const ChannelWeights& w, uint64_t frequency, const LikelyReplacements* replacements = nullptr) {
+  SuggestionRanker ranker(w, replacements);
   const int64_t prior = channel_prior(frequency, 0, w);
   size_t scored = 0, failures = 0;
   for (const std::string& typo : typos) {
@@ -52,7 +52,7 @@ size_t check_bounds(const std::vector<std::string>& typos, const std::vector<std
       const std::u32string fe = folded(entry);
       const int d = osa_distance(ft.data(), ft.size(), fe.data(), fe.size(), 255);
       const std::vector<FoundEntry> found{FoundEntry{entry, frequency, 0, static_cast<uint8_t>(d), {}}};
-      const RankedWord r = rank_suggestions(typo, found, 1, w);
+      const RankedWord r = rank_suggestions(typo, found, 1, w, replacements);
       if (r.best.empty()) continue;
       ++scored;
       const int64_t score = r.best[0].score;
@@ -104,6 +104,32 @@ TEST_CASE("SuggestionRanker::bound is never below the true score (every pair of 
   flipped.case_only = -9000;
   flipped.double_deletion = 2000;
   CHECK(check_bounds(typos, words, flipped, 77) > 100000);
+  // With likely replacements, cheaper than any edit or not.
+  LikelyReplacements likely;
+  likely.add("s", "ss", LikelyReplacements::anywhere);
+  likely.add("ae", "i", LikelyReplacements::anywhere);
+  likely.add("d", "aid", LikelyReplacements::at_start);
+  likely.add("e", "a", LikelyReplacements::at_end);
+  likely.add("i", "e", LikelyReplacements::anywhere);
+  for (const int cost : {500, 2500, 20000}) {
+    ChannelWeights w = fitted;
+    w.likely_replacement = cost;
+    CHECK(check_bounds(typos, words, w, 1000, &likely) > 100000);
+    flipped.likely_replacement = cost;
+    CHECK(check_bounds(typos, words, flipped, 77, &likely) > 100000);
+  }
+}
+
+TEST_CASE("rank_suggestions: a likely replacement ranks its word first") {
+  LikelyReplacements likely;
+  likely.add("ss", "ß", LikelyReplacements::anywhere);
+  ChannelWeights w{};
+  w.likely_replacement = 1000;
+  // strasse: straße is two edits away, strasze one; equal priors.
+  const std::vector<FoundEntry> found{FoundEntry{"strasze", 100, 0, 1, {}}, FoundEntry{"straße", 100, 0, 2, {}}};
+  CHECK(rank_suggestions("strasse", found, 2, w, &likely).best[0].word == "straße");
+  CHECK(rank_suggestions("strasse", found, 2, w).best[0].word == "strasze");
+  CHECK(rank_suggestions("Strasse", found, 2, w, &likely).best[0].word == "Straße");
 }
 
 TEST_CASE("SuggestionRanker::least_edits is never above the edits' true cost (every pair of short words)") {

@@ -50,6 +50,13 @@ struct AffixCondition {
   static AffixCondition parse(std::u32string_view text);
 };
 
+enum AffixMark : uint8_t {
+  kPermitMark = 1,          // COMPOUNDPERMITFLAG
+  kCircumfixMark = 2,       // CIRCUMFIX
+  kOnlyInCompoundMark = 4,  // ONLYINCOMPOUND
+  kNeedAffixMark = 8,       // NEEDAFFIX
+};
+
 struct AffixEntry {
   Flag flag = kNoFlag;
   bool cross = false;      // 'Y': combines with affixes of the other side
@@ -57,6 +64,10 @@ struct AffixEntry {
   std::string append;      // added instead
   std::vector<Flag> cont;  // continuation classes, sorted
   AffixCondition condition;
+  // Which of the rules' COMPOUNDPERMITFLAG, CIRCUMFIX, ONLYINCOMPOUND and
+  // NEEDAFFIX flags cont holds (AffixMark bits), found once after parsing:
+  // the checker asks for each entry it tries.
+  uint8_t marks = 0;
   // hunspell's sorted affix lists: key is the append (prefixes) or the
   // append's bytes reversed (suffixes); a word's entries are found by
   // following next_eq when the key matches and next_ne when it does not.
@@ -64,6 +75,14 @@ struct AffixEntry {
   int32_t next = -1, next_eq = -1, next_ne = -1;
   bool has_cont(Flag f) const { return has_flag(cont, f); }
   size_t condition_length() const { return condition.atoms.size(); }
+};
+
+// One step of the walk through hunspell's sorted lists, kept apart from the
+// entries in one small array: the walk passes many entries whose key does
+// not match, and reads only this of them.
+struct AffixWalkStep {
+  uint32_t key_begin = 0, key_size = 0;  // the entry's key in AffixRules::walk_keys
+  int32_t next_eq = -1, next_ne = -1;
 };
 
 // Where a word's candidate affix entries start: index 0 the empty-append
@@ -130,11 +149,16 @@ struct AffixRules {
   ConversionTable iconv, oconv;
   std::vector<ReplacementRule> rep;
   std::vector<CompoundPattern> compound_patterns;
-  std::vector<std::vector<Flag>> compound_rules;  // COMPOUNDRULE; '*' and '?' as the flags 42 and 63
-  std::vector<std::string> breaks;                // BREAK (default "-", "^-", "-$")
-  std::vector<std::vector<std::string>> map;      // MAP groups
-  std::vector<std::vector<Flag>> flag_aliases;    // AF (1-based in files)
-  std::vector<AffixEntry> prefixes, suffixes;     // internal form
+  std::vector<std::vector<Flag>> compound_rules;        // COMPOUNDRULE; '*' and '?' as the flags 42 and 63
+  std::vector<std::string> breaks;                      // BREAK (default "-", "^-", "-$")
+  std::vector<std::vector<std::string>> map;            // MAP groups
+  std::vector<std::vector<Flag>> flag_aliases;          // AF (1-based in files)
+  std::vector<AffixEntry> prefixes, suffixes;           // internal form
+  std::vector<AffixWalkStep> prefix_walk, suffix_walk;  // step i of entry i
+  std::string walk_keys;
+  std::string_view walk_key(const AffixWalkStep& s) const {
+    return std::string_view(walk_keys).substr(s.key_begin, s.key_size);
+  }
   AffixIndex prefix_index, suffix_index;
   std::vector<uint8_t> in_cont_class;  // by flag: some affix has it as a continuation class
 

@@ -44,6 +44,8 @@ struct ChannelWeights {
   int near_sound = 1000;           // phonetic keys one edit apart
   int case_only = 19500;           // differs from the typo only in case
   int capital_mismatch = 7250;     // a capital in the entry, none in the typo (`The` for `teh`)
+  int likely_replacement = 5000;   // the typo is the word with one of the .aff's REP or MAP errors
+                                   // (likely_replacements.hpp), in place of its edits
 };
 
 // Words that sound like the typo (phonetic keys at most one edit apart) are

@@ -76,6 +76,9 @@ struct RankedParams {
   // SPEC's ranked case rule: a word in capitals or title case of an entry is
   // correct. Off for hunspell dictionaries, which judge case themselves.
   bool case_accepts = true;
+  // The .aff's REP and MAP errors, scored as one likely edit (a hunspell
+  // dictionary's; nullptr: none). Kept by reference.
+  const LikelyReplacements* replacements = nullptr;
 };
 
 // The edits at most for a typo of n code points (folded).

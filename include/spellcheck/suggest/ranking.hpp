@@ -2,6 +2,7 @@
 // Ranking the entries found near one misspelled word: the noisy-channel
 // score of each (noisy_channel.hpp), the word's own case pattern applied,
 // best first, the top K kept. Pure: the same on every rank and thread.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "spellcheck/input/word_list.hpp"
 #include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/likely_replacements.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 
 namespace spellcheck {
@@ -70,7 +72,7 @@ struct RankedWord {
 // Ranks found (any order, duplicates harmless): score descending, then the
 // displayed word byte-wise; a displayed word appears once (its best score).
 RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>& found, size_t top,
-                            const ChannelWeights& weights);
+                            const ChannelWeights& weights, const LikelyReplacements* replacements = nullptr);
 
 // The same, one entry at a time, for callers that search best-first and
 // stop early (ranked_lookup): bound() is an upper bound of the score of any
@@ -81,7 +83,8 @@ RankedWord rank_suggestions(std::string_view typo, const std::vector<FoundEntry>
 // is offered.
 class SuggestionRanker {
  public:
-  explicit SuggestionRanker(const ChannelWeights& weights);
+  // replacements: the .aff's likely errors (none: nullptr); kept by reference.
+  explicit SuggestionRanker(const ChannelWeights& weights, const LikelyReplacements* replacements = nullptr);
   // distinct_entries: the caller offers each dictionary entry once at most
   // (then, unless the typo is in capitals or title case, which spell two
   // entries alike, no two offers spell the same word, and none is looked for).
@@ -95,8 +98,9 @@ class SuggestionRanker {
   // edit touches the first letter).
   // (Weights of either sign: negative costs count as none.)
   int64_t bound(int64_t prior, int min_distance, bool other_first = false) const {
-    return prior + best_extra_ - min_distance * cheapest_edit_ + (min_distance == 0 ? case_only_ : 0) -
-           (other_first ? first_edit_ : 0);
+    const int64_t edits = min_distance * cheapest_edit_ + (other_first ? first_edit_ : 0);
+    return prior + best_extra_ - (min_distance > 0 && replacements_ ? std::min(edits, replacement_cost_) : edits) +
+           (min_distance == 0 ? case_only_ : 0);
   }
   // The least the edits of any alignment at distance d of a typo of n code
   // points with an entry of m cost (the first-letter edit apart): |n - m|
@@ -127,6 +131,8 @@ class SuggestionRanker {
 
  private:
   const ChannelWeights& w_;
+  const LikelyReplacements* replacements_ = nullptr;
+  int64_t replacement_cost_ = 0;  // what an entry one likely replacement away pays at least
   int64_t cheapest_edit_ = 0, best_extra_ = 0, case_only_ = 0, first_edit_ = 0;
   // Least costs of a letter left out, a letter added, and a unit of
   // distance that changes no length (a substitution, a transposition, or
