@@ -285,20 +285,8 @@ std::string ranked_encode(const std::vector<std::uint32_t>& w) {
   for (std::uint32_t c : w) {
     if (c >= 0xDC80 && c <= 0xDCFF) {
       s += static_cast<char>(c - 0xDC00);
-    } else if (c < 0x80) {
-      s += static_cast<char>(c);
-    } else if (c < 0x800) {
-      s += static_cast<char>(0xC0 | (c >> 6));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      s += static_cast<char>(0xE0 | (c >> 12));
-      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (c & 0x3F));
     } else {
-      s += static_cast<char>(0xF0 | (c >> 18));
-      s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (c & 0x3F));
+      append_utf8(s, c);
     }
   }
   return s;

@@ -131,6 +131,25 @@ inline std::size_t decode_utf8(const std::string& text, std::size_t pos, std::ui
   return length;
 }
 
+// Appends the UTF-8 bytes of code point c (at most U+10FFFF).
+inline void append_utf8(std::string& s, std::uint32_t c) {
+  if (c < 0x80) {
+    s += static_cast<char>(c);
+  } else if (c < 0x800) {
+    s += static_cast<char>(0xC0 | (c >> 6));
+    s += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    s += static_cast<char>(0xE0 | (c >> 12));
+    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    s += static_cast<char>(0xF0 | (c >> 18));
+    s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    s += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
 inline bool is_excluded_code_point(std::uint32_t c) {
   return (c >= 0x0080 && c <= 0x00BF) || c == 0x00D7 || c == 0x00F7 || (c >= 0x2000 && c <= 0x2BFF) ||
          (c >= 0x3000 && c <= 0x303F) || (c >= 0xFE00 && c <= 0xFE6F) || c == 0xFEFF || (c >= 0xFF00 && c <= 0xFF0F) ||
