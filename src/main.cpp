@@ -94,8 +94,7 @@ uint64_t peak_rss_bytes() {
   return static_cast<uint64_t>(ru.ru_maxrss) * 1024;
 }
 
-// A .dic whose .aff is missing: its first line is a count (the file is a
-// word list all the same, as SPEC.md says; a warning says so).
+// A hunspell .dic whose .aff is missing: named .dic, its first line a count.
 bool looks_like_hunspell_dic(const std::string& path, std::string_view bytes) {
   if (path.size() < 4 || path.compare(path.size() - 4, 4, ".dic") != 0) return false;
   const std::string_view first = bytes.substr(0, bytes.find('\n'));
@@ -197,10 +196,11 @@ class Pipeline {
       run_.step([&] {
         TextChunk chunk = read_line_share(comm_, opt_.dictionary);
         fault::point("read", rank_);
-        if (rank_ == 0 && !opt_.quiet && looks_like_hunspell_dic(opt_.dictionary, chunk.bytes))
-          std::fprintf(stderr,
-                       "spellcheck: warning: '%s' has no %s beside it: read as a plain word list, one word a line\n",
-                       opt_.dictionary.c_str(), affix_path_of(opt_.dictionary).c_str());
+        // A hunspell .dic read as a word list would check against its count
+        // line and flag fields: refused (a word list named .dic still reads).
+        if (rank_ == 0 && looks_like_hunspell_dic(opt_.dictionary, chunk.bytes))
+          throw InputError(opt_.dictionary + ":1: a hunspell .dic (its first line counts the entries) without " +
+                           affix_path_of(opt_.dictionary) + " beside it");
         entries = lines_to_words(std::move(chunk.bytes), SIZE_MAX, nullptr);
         entry_hashes = hash_words(entries);
       });

@@ -261,6 +261,40 @@ success "ranked with a frequency list" --suggest ranked --frequencies freq.txt d
 success "ranked jsonl, word-list mode" --suggest ranked --format jsonl --frequencies freq.txt --words dict.txt words.txt
 success "ranked on binary junk" --suggest ranked --frequencies freq.txt dict.txt junk.bin
 
+# Hunspell dictionaries: one line naming the file and line, exit 2.
+# failure_naming LABEL REGEX ARGS...: failure, and the error names REGEX.
+failure_naming() {
+  local label=$1 re=$2
+  shift 2
+  failure "$label" "$@"
+  if grep -qE "^spellcheck: error: $re" stderr.own; then
+    pass "$label: the error names $re"
+  else
+    fail "$label: the error does not name $re: $(head -c 200 stderr.own)"
+  fi
+}
+printf 'Haus Baum Hause\n' >hdoc.txt
+printf 'SET UTF-8\nSFX A Y 1\nSFX A 0 e .\n' >hok.aff
+printf '2\nHaus/A\nBaum\n' >hok.dic
+cp hok.dic horphan.dic
+printf 'Haus\nBaum\n' >hwords.dic
+printf 'SET UTF-8\nSFX A Y 2\nSFX A 0 e .\n' >hrule.aff
+cp hok.dic hrule.dic
+printf 'SET X-NOPE\n' >hset.aff
+cp hok.dic hset.dic
+cp hok.aff hnul.aff
+printf '2\nHa\0us\nBaum\n' >hnul.dic
+cp hok.aff hcount.aff
+printf 'zwei\nHaus\n' >hcount.dic
+failure_naming "hunspell .dic without its .aff" "horphan\\.dic:1: .*horphan\\.aff" horphan.dic hdoc.txt
+failure_naming "hunspell .aff with a malformed rule" "hrule\\.aff:3: " hrule.dic hdoc.txt
+failure_naming "hunspell .aff with an unknown SET" "hset\\.aff:1: .*X-NOPE" hset.dic hdoc.txt
+failure_naming "hunspell .dic with a NUL byte" "hnul\\.dic:2: " hnul.dic hdoc.txt
+failure_naming "hunspell .dic without its count line" "hcount\\.dic:1: " hcount.dic hdoc.txt
+failure_naming "--lang of no dictionary" "" --lang xx_NOPE hdoc.txt
+success "hunspell dictionary" hok.dic hdoc.txt
+success "a word list named .dic" hwords.dic hdoc.txt
+
 [ "$skipped" = 0 ] || echo "($skipped skipped)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
