@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -25,6 +26,7 @@ void set_huge_pages(bool on) { huge_pages_on.store(on, std::memory_order_relaxed
 bool huge_pages() { return huge_pages_on.load(std::memory_order_relaxed); }
 
 void* allocate_maybe_huge(std::size_t n) noexcept {
+  if (n > static_cast<std::size_t>(PTRDIFF_MAX)) return nullptr;  // no such block (malloc's answer too)
   if (n < kHugePage || !huge_pages()) return std::malloc(n ? n : 1);
   const std::size_t rounded = (n + kHugePage - 1) / kHugePage * kHugePage;
   if (rounded < n) return nullptr;  // wrapped: no such block

@@ -58,7 +58,7 @@ StemEntry get_entry(std::string_view bytes, size_t& at) {
   at += wl;
   const uint16_t fl = get<uint16_t>(bytes, at);
   e.flags.resize(fl);
-  std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
+  if (fl > 0) std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
   at += fl * sizeof(Flag);
   return e;
 }

@@ -137,7 +137,7 @@ void FetchedNeighbourhoods::add(const std::vector<uint64_t>& keys, std::string_v
       const uint16_t fl = get<uint16_t>(bytes, at);
       if (at + fl * sizeof(Flag) > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
       e.flags.resize(fl);
-      std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
+      if (fl > 0) std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
       at += fl * sizeof(Flag);
       block->entries.push_back(std::move(e));
     }
