@@ -67,7 +67,9 @@ fi
 
 if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   phase "AddressSanitizer + UBSan: unit, MPI unit, hand-made end-to-end and bad-input tests"
+  # No bench programs in the sanitizer builds: no test runs them under ASan.
   cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPELLCHECK_SANITIZE=ON \
+    -DSPELLCHECK_BENCH=OFF \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" \
     -DSPELLCHECK_TEST_DATA_DIR="$here/build/test-data" >/dev/null
   cmake --build "$here/build-asan" -j"$jobs"
@@ -89,7 +91,7 @@ fi
 if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ] && command -v clang++ >/dev/null && [ -f "$archer" ]; then
   phase "ThreadSanitizer: lookup service and candidate tests"
   CC=clang CXX=clang++ cmake -S "$here" -B "$here/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" -DSPELLCHECK_BENCH=OFF \
     -DSPELLCHECK_SANITIZE=thread >/dev/null
   cmake --build "$here/build-tsan" -j"$jobs" --target lookup_service_mpi_test candidates_test
   export OMP_TOOL_LIBRARIES=$archer TSAN_OPTIONS="suppressions=$here/tests/tsan.supp"

@@ -37,17 +37,20 @@ file(MAKE_DIRECTORY ${E2E_EXPECTED_DIR})
 # and two, even and odd rank counts. ON: the full {1,2,3,4} x {1,2} matrix.
 option(SPELLCHECK_E2E_FULL_MATRIX "e2e tests on every rank count x {1,2} threads" OFF)
 
-# e2e_runs(NAME n [QUICK] [TIMEOUT s] FIXTURES f... LABELS l... WRAP args... --
-#          COMMAND exe args...)
+# e2e_runs(NAME n [QUICK] [MATRIX "ranks|threads"...] [TIMEOUT s] FIXTURES f...
+#          LABELS l... WRAP args... -- COMMAND exe args...)
 # adds the e2e tests of one comparison over that rank x thread matrix;
-# QUICK (simple cases): only p1.t1 and p4.t2.
+# QUICK (simple cases): only p1.t1 and p4.t2; MATRIX: the given parts
+# (pairs of comparisons that share the code and split the matrix).
 function(e2e_runs)
-  cmake_parse_arguments(E "QUICK" "NAME;TIMEOUT" "FIXTURES;LABELS;WRAP;COMMAND" ${ARGN})
+  cmake_parse_arguments(E "QUICK" "NAME;TIMEOUT" "MATRIX;FIXTURES;LABELS;WRAP;COMMAND" ${ARGN})
   if(NOT E_TIMEOUT)
     set(E_TIMEOUT 60)
   endif()
   if(SPELLCHECK_E2E_FULL_MATRIX)
     set(matrix "1 2 3 4|1 2")
+  elseif(E_MATRIX)
+    set(matrix ${E_MATRIX})
   elseif(E_QUICK)
     set(matrix "1|1" "4|2")
   else()
