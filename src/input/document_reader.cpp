@@ -100,6 +100,14 @@ class Batcher {
     if (n_ == kBatch) flush();
   }
 
+  // A token that is a normalised copy, valid during the call only: added
+  // now (out of line: rare).
+  [[gnu::noinline]] void add_copy(std::string_view tok, uint64_t pos) {
+    if (lines_) flush();  // marks are taken in position order
+    if (const WordTable::Slot* s = t_.add(key_of(tok), std::min(pos, last_pos_)); s && lines_)
+      t_.set_mark(s, lines_->mark(pos));
+  }
+
   void flush() {
     WordKey keys[kBatch];
     for (size_t i = 0; i < n_; ++i) {
@@ -249,16 +257,16 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
       const char* const lo = rest.data();
       const char* const hi = lo + rest.size();
       Batcher batch(table, lines, last_pos);
-      done = pos + scan_tokens(rest, at_end, [&](std::string_view tok, size_t off) {
-               if (!keep_token(tok, max_len, counts)) return;
-               if (tok.data() >= lo && tok.data() < hi) {
-                 batch.add(tok.data(), tok.size(), base + off);
-               } else {                     // a normalised copy, gone after this call
-                 if (lines) batch.flush();  // marks are taken in position order
-                 if (const WordTable::Slot* s = table.add(key_of(tok), std::min(base + off, last_pos)); s && lines)
-                   table.set_mark(s, lines->mark(base + off));
-               }
-             });
+      // Inlined into the tokenizer's loop (the rare copies go out of line):
+      // a call per token cost a tenth of the ingest time.
+      auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
+        if (!keep_token(tok, max_len, counts)) return;
+        if (tok.data() >= lo && tok.data() < hi) [[likely]]
+          batch.add(tok.data(), tok.size(), base + off);
+        else  // a normalised copy, gone after this call
+          batch.add_copy(tok, base + off);
+      };
+      done = pos + scan_tokens(rest, at_end, on_token);
       batch.flush();
     }
     if (at_end) {
