@@ -5,6 +5,9 @@
 
 #include <doctest/doctest.h>
 
+#include "spellcheck/dictionary/arena.hpp"
+#include "spellcheck/input/word_table.hpp"
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -69,6 +72,21 @@ TEST_CASE("large blocks are aligned to 2 MiB and advised as huge pages; small on
   std::free(plain);
 
   CHECK(allocate_maybe_huge(static_cast<size_t>(-1) - 10) == nullptr);  // no such block: null, not a wrapped size
+}
+
+TEST_CASE("the shard's arena and the word tables follow the switch: nothing advised with huge pages off") {
+  const size_t big = size_t{8} << 20;
+  for (const bool on : {false, true}) {
+    set_huge_pages(on);
+    Arena arena;
+    void* block = arena.allocate(big, 16);  // a block of its own
+    std::memset(block, 1, big);
+    CHECK(advised_huge(static_cast<char*>(block) + big / 2) == on);
+    ZeroArray<uint64_t> table(big / sizeof(uint64_t));
+    table[table.size() / 2] = 1;
+    CHECK(advised_huge(&table[table.size() / 2]) == on);
+  }
+  set_huge_pages(false);
 }
 
 TEST_CASE("auto: huge pages only where the kernel does not compact for them synchronously") {

@@ -4,8 +4,10 @@
 // spends ~100 instructions on each malloc and as many again on each free at
 // exit (measured with callgrind: a third of a small run). Here an allocation
 // is a bump in the thread's own 64 KB slab, a free is nothing, and the
-// memory goes back in a few large (2 MB-aligned, huge-page advised) blocks
-// when the arena dies.
+// memory goes back in a few large (2 MB-aligned) blocks when the arena
+// dies. The blocks are advised as huge pages only with --huge-pages on
+// (common/huge_pages.hpp): where a huge-page fault may compact memory first,
+// they cost more than they save.
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -17,6 +19,8 @@
 #include <vector>
 
 #include <sys/mman.h>
+
+#include "spellcheck/common/huge_pages.hpp"
 
 namespace spellcheck {
 
@@ -86,7 +90,7 @@ class Arena {
     const size_t total = (kHeader + bytes + kHuge - 1) / kHuge * kHuge;
     void* raw = std::aligned_alloc(kHuge, total);
     if (!raw) throw std::bad_alloc();
-    madvise(raw, total, MADV_HUGEPAGE);
+    if (huge_pages()) madvise(raw, total, MADV_HUGEPAGE);
     chunks_.push_back(raw);
     reserved_ += bytes;
     if (!make_current) return static_cast<char*>(raw) + kHeader;
