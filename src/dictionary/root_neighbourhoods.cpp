@@ -171,6 +171,7 @@ NeighbourhoodSource::NeighbourhoodSource(const LetterCase& cases, const RootNeig
 
 void NeighbourhoodSource::reset() {
   prepared_.clear();
+  empty_.clear();
   missing_.clear();
   merged_.clear();
 }
@@ -178,7 +179,8 @@ void NeighbourhoodSource::reset() {
 bool NeighbourhoodSource::prepare(std::string_view s) {
   const uint64_t key = neighbourhood_key(cases_, s);
   for (const auto& [k, list] : prepared_)
-    if (k == key) return !list.empty();
+    if (k == key) return true;
+  if (std::find(empty_.begin(), empty_.end(), key) != empty_.end()) return false;
   RootList list;
   const int owner = owner_of(key, ranks_);
   if (!filter_.maybe_contains(key, filter_segment(filter_, owner))) {  // first: most keys asked exist nowhere
@@ -189,8 +191,12 @@ bool NeighbourhoodSource::prepare(std::string_view s) {
     if (got) list = RootList(got->data(), got->size());
     else if (std::find(missing_.begin(), missing_.end(), key) == missing_.end()) missing_.push_back(key);
   }
+  if (list.empty()) {
+    empty_.push_back(key);
+    return false;
+  }
   prepared_.emplace_back(key, list);
-  return !list.empty();
+  return true;
 }
 
 bool NeighbourhoodSource::may_be_spelled(std::string_view head, std::string_view tail) {

@@ -104,7 +104,11 @@ class NeighbourhoodSource : public RootSource {
   const FetchedNeighbourhoods* fetched_;
   const BloomFilter& filter_;
   int rank_, ranks_;
-  std::vector<std::pair<uint64_t, RootList>> prepared_;  // this check's keys
+  // This check's keys: those with members, searched by homonyms() and
+  // may_be_spelled(), apart from the (many more) without, which only spare
+  // a second look-up (a compound check prepares every split of a word).
+  std::vector<std::pair<uint64_t, RootList>> prepared_;
+  std::vector<uint64_t> empty_;
   std::vector<uint64_t> missing_;
   std::vector<std::unique_ptr<std::vector<const Root*>>> merged_;  // homonyms found in several keys
   std::string key_scratch_;
