@@ -11,6 +11,8 @@
 #include "spellcheck/common/utf8.hpp"
 #include "spellcheck/dictionary/affix_rules.hpp"
 
+#include "all_words.hpp"
+
 using namespace spellcheck;
 
 namespace {
@@ -32,14 +34,6 @@ bool obvious_one_step(const std::vector<Rule>& rules, const std::string& typo, c
       if (placed && typo.substr(0, i) + r.word_side + typo.substr(i + r.typo_side.size()) == word) return true;
     }
   return false;
-}
-
-std::vector<std::string> all_words(const std::string& alphabet, size_t max_len) {
-  std::vector<std::string> out{""};
-  for (size_t i = 0; i < out.size(); ++i)
-    if (out[i].size() < max_len)
-      for (const char c : alphabet) out.push_back(out[i] + c);
-  return out;
 }
 
 bool one_step(const LikelyReplacements& r, const std::string& typo, const std::string& word) {

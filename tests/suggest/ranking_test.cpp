@@ -18,18 +18,11 @@
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
 
+#include "all_words.hpp"
+
 using namespace spellcheck;
 
 namespace {
-
-// Every word of 0..max_len letters over alphabet.
-std::vector<std::string> all_words(const std::string& alphabet, size_t max_len) {
-  std::vector<std::string> out{""};
-  for (size_t i = 0; i < out.size(); ++i)
-    if (out[i].size() < max_len)
-      for (const char c : alphabet) out.push_back(out[i] + c);
-  return out;
-}
 
 std::u32string folded(std::string_view s) {
   std::u32string out(s.size() + 1, 0);
