@@ -9,15 +9,18 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/dictionary/index_cache.hpp"
 #include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/suggest/detail/ranked_messages.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
@@ -25,17 +28,8 @@ namespace spellcheck {
 
 namespace {
 
-template <class T>
-void put(std::string& s, T v) {
-  s.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-T get(const char*& p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
-  p += sizeof v;
-  return v;
-}
+using wire::append_le;
+using wire::read_le;
 
 // Case-folded code points of w into out; returns the count.
 size_t fold_word(std::string_view w, std::vector<char32_t>& out) {
@@ -179,17 +173,6 @@ std::vector<Record> records_of(const mpi::Bytes& got, Next&& next) {
     off += seg.size();
   }
   return out;
-}
-
-// Past a record's words ([u32 n], then n times [u32 word][u32
-// length][bytes]).
-const char* skip_words(const char* c) {
-  for (uint32_t n = get<uint32_t>(c); n > 0; --n) {
-    c += 4;  // the word's number
-    const uint32_t len = get<uint32_t>(c);
-    c += len;
-  }
-  return c;
 }
 
 // Groups a list by owner rank, stably (a counting sort: owners are few):
@@ -571,8 +554,8 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
           mine.assign(static_cast<size_t>(p), std::string());
           buckets_.for_each_delete(dp, lo, hi, min_count, [&](size_t bucket, uint64_t del) {
             std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
-            put(s, del);
-            put(s, bucket_ref(me, bucket));
+            append_le(s, del);
+            append_le(s, bucket_ref(me, bucket));
           });
         });
     const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
@@ -580,8 +563,8 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
     std::vector<std::pair<uint64_t, uint64_t>> pairs(got.data.size() / 16);
     const char* q = got.data.data();
     for (auto& pr : pairs) {
-      pr.first = get<uint64_t>(q);
-      pr.second = get<uint64_t>(q);
+      pr.first = read_le<uint64_t>(q);
+      pr.second = read_le<uint64_t>(q);
     }
     table.build(std::move(pairs));
   };
@@ -606,9 +589,9 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
             pack_sound_key(buckets_.sound_key(e), buckets_.folded_size(e) ? buckets_.folded(e)[0] : 0);
         for (const uint64_t h : dels) {
           std::string& s = out[0][static_cast<size_t>(owner_of(h, p))];
-          put(s, h);
-          put(s, (static_cast<uint64_t>(me) << 32) | e);
-          put(s, packed);
+          append_le(s, h);
+          append_le(s, (static_cast<uint64_t>(me) << 32) | e);
+          append_le(s, packed);
         }
       }
     }
@@ -616,9 +599,9 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
     std::vector<std::pair<uint64_t, SoundPosting>> pairs(got.data.size() / 24);
     const char* q = got.data.data();
     for (auto& pr : pairs) {
-      pr.first = get<uint64_t>(q);
-      pr.second.entry = get<uint64_t>(q);
-      pr.second.key = get<uint64_t>(q);  // (the order a delete's postings go in: SoundPosting)
+      pr.first = read_le<uint64_t>(q);
+      pr.second.entry = read_le<uint64_t>(q);
+      pr.second.key = read_le<uint64_t>(q);  // (the order a delete's postings go in: SoundPosting)
     }
     sounds_.build(std::move(pairs));
   }
@@ -714,549 +697,653 @@ RankedResults RankedIndex::suggest_in_order(const mpi::Comm& comm, const WordLis
   return result;
 }
 
-RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
-                                  const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const {
-  const int p = comm.size();
-  const size_t n = words.size();
-  const size_t per_round = std::max<size_t>(1, params_.words_per_round);
-  RankedResults result(n);
+// One lookup call: rounds of at most words_per_round words, each the
+// protocol's four steps (ranked_lookup.hpp), the first three ending in an
+// exchange. What a round exchanges is kept from round to round (their
+// capacity: allocated afresh, their pages were faulted in and zeroed every
+// round).
+class RankedIndex::Lookup {
+ public:
+  Lookup(const RankedIndex& index, const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+         const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass);
+  RankedResults run();
+
+ private:
+  class RequestWriter;
+  class BucketForwarder;
+  class RecordChecker;
+  // Step 3's output of one thread.
+  struct CheckedPart {
+    std::vector<std::string> bytes;  // per asker
+    uint64_t checked = 0, passed = 0, asked = 0;
+  };
+
+  void ask_delete_owners();         // 1. the round's words -> asked_
+  void forward_to_bucket_owners();  // 2. asked_ -> forwarded_
+  void check_at_bucket_owners();    // 3. forwarded_ -> found_
+  void merge_replies();             // 4. found_ -> result_
+  // Step 3's forwards grouped by the request they came from.
+  void group_forwards();
+
+  const RankedIndex& index_;
+  const mpi::Comm& comm_;
+  const WordList& words_;
+  const ChannelWeights& weights_;
+  const std::vector<EntryCheck>& entry_checks_;
+  RankedCounts& counts_;
+  const Pass pass_;
+  const int p_;
+  RankedResults result_;
+  size_t round_begin_ = 0, round_size_ = 0;  // the round's words
+
+  std::vector<std::vector<std::string>> request_parts_, forward_parts_;  // per thread, per destination
+  std::vector<CheckedPart> checked_parts_;
+  mpi::Bytes sent_, asked_, forwarded_, found_;
+  std::vector<Record> requests_;                              // step 2: the requests in asked_
+  std::vector<Record> forwards_;                              // step 3: the forwards in forwarded_
+  std::vector<std::pair<uint64_t, uint32_t>> forward_order_;  // step 3: (request key, forward)
+  std::vector<size_t> request_starts_;                        // step 3: per request, its first in forward_order_
+  std::vector<std::pair<uint32_t, const char*>> replies_;     // step 4: (word, its reply)
+  std::vector<const char*> replies_by_word_;                  // step 4: the replies grouped by word
+  std::vector<size_t> reply_starts_;                          // step 4: per word, its first in replies_by_word_
+  RankingMerger merger_;
+};
+
+RankedIndex::Lookup::Lookup(const RankedIndex& index, const mpi::Comm& comm, const WordList& words,
+                            const ChannelWeights& weights, const std::vector<EntryCheck>& entry_checks,
+                            RankedCounts& counts, Pass pass)
+    : index_(index),
+      comm_(comm),
+      words_(words),
+      weights_(weights),
+      entry_checks_(entry_checks),
+      counts_(counts),
+      pass_(pass),
+      p_(comm.size()),
+      result_(words.size()) {
   // Room for every word's top, at most `top` candidates each, spelled in
   // about the word's bytes (past the estimate the arrays grow as usual).
   // The bucket pass's results later take the merged rankings of the words
   // looked up by sound too (suggest_in_order): room for twice as many, so
   // they are never moved.
-  const size_t tops = (pass == Pass::buckets ? 2 : 1) * params_.top;
-  result.reserve(n * tops, (words.bytes.size() + 4 * n) * tops);
-  const uint64_t rounds = mpi::allreduce_max(comm, (n + per_round - 1) / per_round);
-  const int max_d = params_.deletes.max_distance;
-  const bool two_tables = rare_distance_ < max_d;
-  auto ref_owner = [](uint64_t r) { return static_cast<int>(r >> 32); };
-  auto hash_owner = [&](uint64_t h) { return owner_of(h, p); };
+  const size_t n = words.size();
+  const size_t tops = (pass == Pass::buckets ? 2 : 1) * index.params_.top;
+  result_.reserve(n * tops, (words.bytes.size() + 4 * n) * tops);
+}
 
-  // What every round exchanges, kept from round to round (their capacity:
-  // allocated afresh, their pages were faulted in and zeroed every round).
-  struct Part {
-    std::vector<std::string> bytes;  // per asker
-    uint64_t checked = 0, passed = 0, asked = 0;
-  };
-  std::vector<std::vector<std::string>> req_parts, fwd_parts;
-  std::vector<Part> parts;
-  mpi::Bytes sent, asked, forwarded, found;
-  std::vector<std::pair<uint32_t, const char*>> replies;  // step 4: (word, its reply)
-  std::vector<const char*> parts_by_word;                 // step 4: the replies grouped by word
-  std::vector<size_t> parts_start;                        // step 4: per word, its first in parts_by_word
-  RankingMerger merger;
+RankedResults RankedIndex::Lookup::run() {
+  const size_t n = words_.size();
+  const size_t per_round = std::max<size_t>(1, index_.params_.words_per_round);
+  const uint64_t rounds = mpi::allreduce_max(comm_, (n + per_round - 1) / per_round);
   for (uint64_t round = 0; round < rounds; ++round) {
-    const size_t b = std::min(n, round * per_round), e = std::min(n, b + per_round);
-    const size_t m = e - b;
-    ++counts.rounds;
-    if (pass != Pass::sounds) counts.words += m;
+    round_begin_ = std::min(n, round * per_round);
+    round_size_ = std::min(n, round_begin_ + per_round) - round_begin_;
+    ++counts_.rounds;
+    if (pass_ != Pass::sounds) counts_.words += round_size_;
+    ask_delete_owners();
+    forward_to_bucket_owners();
+    check_at_bucket_owners();
+    merge_replies();
+  }
+  return std::move(result_);
+}
 
-    // 1. Each word, with its deletes, to the owners of those deletes. A
-    //    word's deletes are those of its prefix: without sound keys to look
-    //    up, a run of words (in locality order) with the same prefix and
-    //    typo distance shares one record, so its lookups are made once:
-    //    [u32 n] then n times [u32 word][u32 length][bytes], then [u32
-    //    a][u32 f][u32 s], a deletes of the prefix for the table of every
-    //    bucket, f for the table of frequent buckets, and s deletes of the
-    //    word's phonetic key (a sound-alike record holds one word), u64
-    //    each, and (with s > 0) the packed key, u64.
-    std::atomic<uint64_t> asked_deletes{0}, filtered_deletes{0};
-    in_ranges(m, req_parts, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
-      empty_buffers(out, p);
-      std::vector<char32_t> q, next_q;
-      std::array<std::vector<uint64_t>, 3> dels;  // every bucket's table, frequent buckets', sound keys'
-      std::array<std::vector<size_t>, 3> at;
-      OwnerGroups groups;
-      uint64_t deletes_here = 0, filtered_here = 0;
-      const size_t prefix = params_.deletes.prefix_length;
-      const bool sound_keys = params_.sound_distance >= 0 && pass != Pass::buckets;  // a record's own
-      for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
-        for (auto& d : dels) d.clear();
-        const size_t len = fold_word(words[b + i], q);
-        const int typo_d = typo_distance(params_, len);
-        run_end = i + 1;
-        if (!sound_keys) {
-          const size_t key = std::min({len, prefix, size_t{64}});  // prefix_deletes' length
-          for (; run_end < hi; ++run_end) {
-            const size_t next_len = fold_word(words[b + run_end], next_q);
-            if (std::min({next_len, prefix, size_t{64}}) != key || typo_distance(params_, next_len) != typo_d ||
-                !std::equal(q.begin(), q.begin() + static_cast<std::ptrdiff_t>(key), next_q.begin()))
-              break;
-          }
-        }
-        if (pass != Pass::sounds) {
-          // Deletes up to the typo's distance (a short typo's may be less
-          // than the tables'): the tables hold every entry's deletes up to
-          // theirs, so an entry within the typo's distance still shares one.
-          prefix_deletes(q.data(), len, DeleteParams{std::min(rare_distance_, typo_d), prefix}, dels[0]);
-          if (two_tables && typo_d > rare_distance_)
-            prefix_deletes(q.data(), len, DeleteParams{typo_d, prefix}, dels[1]);
-          // Only the deletes some rank holds travel (about a third of a
-          // typo's): their filter blocks are fetched together, then tested.
-          for (size_t k = 0; k < 2; ++k)
-            for (const uint64_t h : dels[k]) delete_filter_.prefetch(delete_filter_key(h, k == 1), 0);
-          for (size_t k = 0; k < 2; ++k) {
-            const size_t before = dels[k].size();
-            std::erase_if(dels[k],
-                          [&](uint64_t h) { return !delete_filter_.maybe_contains(delete_filter_key(h, k == 1), 0); });
-            filtered_here += before - dels[k].size();
-          }
-        }
-        uint64_t packed = 0;
-        if (sound_keys) {
-          const std::string key = phonetic_key(q.data(), len);
-          packed = pack_sound_key(key, len ? q[0] : 0);
-          sound_lookups(key, params_.sound_distance, true, dels[2]);
-        }
-        for (size_t k = 0; k < 3; ++k) {
-          groups.sort(dels[k], at[k], p, hash_owner);
-          deletes_here += dels[k].size();
-        }
-        for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
-          const size_t na = at[0][d + 1] - at[0][d], nf = at[1][d + 1] - at[1][d], ns = at[2][d + 1] - at[2][d];
-          if (na + nf + ns == 0) continue;
-          std::string& s = out[d];
-          put(s, static_cast<uint32_t>(run_end - i));
-          for (size_t j = i; j < run_end; ++j) {
-            const std::string_view w = words[b + j];
-            put(s, static_cast<uint32_t>(j));
-            put(s, static_cast<uint32_t>(w.size()));
-            s.append(w);
-          }
-          put(s, static_cast<uint32_t>(na));
-          put(s, static_cast<uint32_t>(nf));
-          put(s, static_cast<uint32_t>(ns));
-          for (size_t k = 0; k < 3; ++k)
-            for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, dels[k][j]);
-          if (ns > 0) put(s, packed);
-        }
-      }
-      asked_deletes.fetch_add(deletes_here, std::memory_order_relaxed);
-      filtered_deletes.fetch_add(filtered_here, std::memory_order_relaxed);
-    });
-    concat_into(req_parts, p, sent);
-    mpi::alltoallv_bytes(comm, sent, asked);
-    counts.delete_lookups += asked_deletes.load();
-    counts.deletes_filtered += filtered_deletes.load();
+RankedResults RankedIndex::lookup(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
+                                  const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const {
+  return Lookup(*this, comm, words, weights, entry_checks, counts, pass).run();
+}
 
-    // 2. At the owners of the deletes: each record's buckets and
-    //    sound-alike entries, distinct, to their owners, with its words and
-    //    who asked: [u32 asker], the record's words as they came ([u32
-    //    n] and n times [u32 word][u32 length][bytes]), [u32 nb][u32
-    //    nf][u32 ne], then nb buckets, nf buckets found only through the
-    //    frequent table (their owner checks only their frequent entries:
-    //    the table of every bucket's deletes up to rare_distance would have
-    //    found a rarer one within it), and ne entries, u32 each.
-    const std::vector<Record> requests = records_of(asked, [](std::string_view s, size_t at) {
-      const char* c = skip_words(s.data() + at);
-      const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
-      return static_cast<size_t>(c - s.data()) + (na + static_cast<uint64_t>(nf) + ns) * 8ULL + (ns > 0 ? 8 : 0);
-    });
-    std::atomic<uint64_t> posted{0};
-    in_ranges(requests.size(), fwd_parts, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
-      empty_buffers(out, p);
-      std::array<std::vector<uint64_t>, 3> refs;  // buckets, frequent-only buckets, sound-alike entries
-      std::array<std::vector<size_t>, 3> at;
-      SeenKeys seen;
-      OwnerGroups groups;
-      uint64_t postings = 0;
-      // Directory slots and postings are memory misses, so records go
-      // through three stages a record apart, each fetching what the next
-      // reads: a record's directory slots are fetched two records ahead;
-      // one record ahead, they are read and its postings fetched; then it
-      // is answered.
-      struct Located {
-        std::vector<std::pair<const uint64_t*, const uint64_t*>> buckets;  // per delete, both tables
-        std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sounds;
-        size_t bucket_postings = 0, sound_postings = 0;
-      };
-      auto prefetch = [&](size_t r) {
-        const char* c = skip_words(asked.data.data() + requests[r].at);
-        const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
-        for (uint32_t k = 0; k < na; ++k) deletes_all_.prefetch(get<uint64_t>(c));
-        for (uint32_t k = 0; k < nf; ++k) deletes_frequent_.prefetch(get<uint64_t>(c));
-        for (uint32_t k = 0; k < ns; ++k) sounds_.prefetch(get<uint64_t>(c));
-      };
-      // The first and last lines of a list (most are a line or two long).
-      auto prefetch_list = [](const auto* first, const auto* last) {
-        if (first == last) return;
-        __builtin_prefetch(first);
-        __builtin_prefetch(last - 1);
-      };
-      auto locate = [&](size_t r, Located& l) {
-        const char* c = skip_words(asked.data.data() + requests[r].at);
-        const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
-        l.buckets.clear();
-        l.sounds.clear();
-        l.bucket_postings = l.sound_postings = 0;
-        for (uint32_t k = 0; k < na + nf; ++k) {
-          const auto found = k < na ? deletes_all_.find(get<uint64_t>(c)) : deletes_frequent_.find(get<uint64_t>(c));
-          prefetch_list(found.first, found.second);
-          l.bucket_postings += static_cast<size_t>(found.second - found.first);
-          l.buckets.push_back(found);
-        }
-        if (ns > 0) {
-          // Of the deletes' lists, only the runs that can sound alike; the
-          // key's own list (equal keys) whole.
-          const char* hashes = c;
-          c += ns * 8ULL;
-          const uint64_t typo = get<uint64_t>(c);
-          const uint64_t equal = (typo & 0xFF) == kLongSoundKey ? 0 : equal_key_lookup(typo);
-          for (uint32_t k = 0; k < ns; ++k) {
-            const uint64_t h = get<uint64_t>(hashes);
-            const auto [first, last] = sounds_.find(h);
-            const size_t before = l.sounds.size();
-            if (h == equal) {
-              if (first != last) l.sounds.emplace_back(first, last);
-            } else {
-              sound_alike_runs(first, last, typo, l.sounds);
-            }
-            for (size_t r = before; r < l.sounds.size(); ++r) {
-              prefetch_list(l.sounds[r].first, l.sounds[r].second);
-              l.sound_postings += static_cast<size_t>(l.sounds[r].second - l.sounds[r].first);
-            }
-          }
-        }
-      };
-      in_stages<Located>(lo, hi, prefetch, locate, [&](size_t r, Located& this_record) {
-        const auto& found = this_record.buckets;
-        const char* const words_at = asked.data.data() + requests[r].at;
-        const char* c = skip_words(words_at);
-        const std::string_view words_bytes(words_at, static_cast<size_t>(c - words_at));
-        const uint32_t na = get<uint32_t>(c), nf = get<uint32_t>(c), ns = get<uint32_t>(c);
-        c += (na + static_cast<uint64_t>(nf)) * 8ULL;
-        for (auto& x : refs) x.clear();
-        // Distinct buckets, those through the table of every bucket
-        // first; distinct sound-alike entries whose key is near enough.
-        size_t total = this_record.bucket_postings;
-        postings += total;
-        seen.start(total);
-        for (uint32_t k = 0; k < na + nf; ++k)
-          for (const uint64_t* x = found[k].first; x != found[k].second; ++x)
-            if (seen.insert(*x)) refs[k < na ? 0 : 1].push_back(*x);
-        if (ns > 0) {
-          c += ns * 8ULL;
-          const uint64_t key = get<uint64_t>(c);
-          seen.start(this_record.sound_postings);
-          for (const auto& [first, last] : this_record.sounds)
-            for (const SoundPosting* x = first; x != last; ++x)
-              if (packed_sounds_alike(key, x->key, params_.sound_distance)) {
-                ++postings;
-                if (seen.insert(x->entry)) refs[2].push_back(x->entry);
-              }
-        }
-        for (size_t k = 0; k < 3; ++k) groups.sort(refs[k], at[k], p, ref_owner);
-        for (size_t d = 0; d < static_cast<size_t>(p); ++d) {
-          const size_t nb = at[0][d + 1] - at[0][d], nfo = at[1][d + 1] - at[1][d], ne = at[2][d + 1] - at[2][d];
-          if (nb + nfo + ne == 0) continue;
-          std::string& s = out[d];
-          put(s, static_cast<uint32_t>(requests[r].source));
-          s.append(words_bytes);
-          put(s, static_cast<uint32_t>(nb));
-          put(s, static_cast<uint32_t>(nfo));
-          put(s, static_cast<uint32_t>(ne));
-          for (size_t k = 0; k < 3; ++k)
-            for (size_t j = at[k][d]; j < at[k][d + 1]; ++j) put(s, static_cast<uint32_t>(refs[k][j]));
-        }
-      });
-      posted.fetch_add(postings, std::memory_order_relaxed);
-    });
-    concat_into(fwd_parts, p, sent);
-    mpi::alltoallv_bytes(comm, sent, forwarded);
-    counts.postings += posted.load();
+// Step 1 for one thread's words: each word, with its deletes that some rank
+// holds, to the owners of those deletes. A word's deletes are those of its
+// prefix: without sound keys to look up, a run of words (in locality order)
+// with the same prefix and typo distance shares one request, so its
+// lookups are made once.
+class RankedIndex::Lookup::RequestWriter {
+ public:
+  explicit RequestWriter(const Lookup& lookup)
+      : lookup_(lookup),
+        index_(lookup.index_),
+        params_(lookup.index_.params_),
+        sound_keys_(params_.sound_distance >= 0 && lookup.pass_ != Pass::buckets) {}
 
-    // 3. At the owners of the buckets and entries: a record's parts (one
-    //    per owner of some of its deletes) taken together, so that each
-    //    entry is checked once per word, with the true distance; the ones
-    //    that pass are ranked here where they are, and only each word's top
-    //    goes back (the final top is among the union of every owner's top).
-    //    Reply: [u32 word][u8 accepted][u32 count], then per candidate [i64
-    //    score][u8 distance][u32 length][word].
-    std::vector<Record> parts_in = records_of(forwarded, [](std::string_view s, size_t at) {
-      const char* c = skip_words(s.data() + at + 4);
-      const uint32_t nb = get<uint32_t>(c), nf = get<uint32_t>(c), ne = get<uint32_t>(c);
-      return static_cast<size_t>(c - s.data()) + (nb + static_cast<uint64_t>(nf) + ne) * 4ULL;
-    });
-    // Grouped by (asker, first word): the asker's word number follows its
-    // rank, and every part of a record carries the same words.
-    auto record_key = [&](const Record& x) {
-      const char* c = forwarded.data.data() + x.at;
-      const uint64_t asker = get<uint32_t>(c);
-      c += 4;  // the number of words
-      return (asker << 32) | get<uint32_t>(c);
-    };
-    std::vector<std::pair<uint64_t, uint32_t>> order(parts_in.size());
-    for (size_t k = 0; k < parts_in.size(); ++k) order[k] = {record_key(parts_in[k]), static_cast<uint32_t>(k)};
-    std::sort(order.begin(), order.end());
-    std::vector<size_t> word_starts;
-    for (size_t k = 0; k < order.size(); ++k)
-      if (k == 0 || order[k].first != order[k - 1].first) word_starts.push_back(k);
-    word_starts.push_back(order.size());
-
-    in_ranges(word_starts.size() - 1, parts, [&](size_t lo, size_t hi, Part& out) {
-      empty_buffers(out.bytes, p);
-      out.checked = out.passed = out.asked = 0;
-      std::vector<char32_t> q;
-      OsaPattern pattern;
-      SuggestionRanker ranker(weights, params_.replacements);
-      std::vector<char32_t> first_q;
-      SeenKeys seen;
-      // A record's parts gathered: its words (every part carries them) and
-      // the distinct buckets over all parts, those found through the table
-      // of every bucket in any part first (a bucket is frequent-only when
-      // no part found it otherwise), and its distinct sound-alike entries.
-      struct Gathered {
-        uint32_t asker = 0;
-        const char* words = nullptr;  // [u32 n] ...
-        std::vector<HashDirectory::Range> ranges;
-        std::vector<uint32_t> sound_entries;
-      };
-      // Memory misses, not the distance, are most of the cost here, so
-      // records go through three stages a record apart, each fetching what
-      // the next reads: a record's bucket heads (where its entries start,
-      // its prefix hash) are fetched two records ahead; one record ahead,
-      // the heads are read and its entries' checks fetched; then its
-      // entries' code points are fetched and it is checked.
-      auto prefetch_buckets = [&](size_t group) {
-        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
-          const char* c = skip_words(forwarded.data.data() + parts_in[order[k].second].at + 4);
-          const uint32_t nb = get<uint32_t>(c), nf = get<uint32_t>(c);
-          c += 4;  // ne
-          for (uint32_t j = 0; j < nb + nf; ++j) buckets_.prefetch_group(get<uint32_t>(c));
-        }
-      };
-      // A part's lists: nb + nf buckets, then ne entries, u32 each.
-      struct Lists {
-        const char* refs;
-        uint32_t nb, nf, ne;
-      };
-      std::vector<Lists> lists;
-      auto gather = [&](size_t group, Gathered& g) {
-        g.ranges.clear();
-        g.sound_entries.clear();
-        lists.clear();
-        size_t total = 0;
-        for (size_t k = word_starts[group]; k < word_starts[group + 1]; ++k) {
-          const char* c = forwarded.data.data() + parts_in[order[k].second].at;
-          g.asker = get<uint32_t>(c);
-          g.words = c;
-          c = skip_words(c);
-          Lists l;
-          l.nb = get<uint32_t>(c);
-          l.nf = get<uint32_t>(c);
-          l.ne = get<uint32_t>(c);
-          l.refs = c;
-          lists.push_back(l);
-          total += l.nb + l.nf + l.ne;
-        }
-        // The record's words share their prefix, so their own bucket.
-        const char* c = g.words + 8;  // the count, the first word's number
-        const uint32_t len = get<uint32_t>(c);
-        const size_t n = fold_word(std::string_view(c, len), first_q);
-        const uint64_t own_bucket = prefix_hash(first_q.data(), n, params_.deletes.prefix_length);
-        seen.start(total);
-        auto add_bucket = [&](uint32_t b, bool frequent_only) {
-          if (!seen.insert(b)) return;
-          HashDirectory::Range r = buckets_.group(b);
-          __builtin_prefetch(&entry_checks[r.first]);
-          // Only the typo's own bucket can hold an entry at distance 0.
-          if (buckets_.group_key(b) != own_bucket) r.first |= kOtherBucket;
-          if (frequent_only) r.first |= kFrequentOnly;
-          g.ranges.push_back(r);
-        };
-        for (const Lists& l : lists) {
-          const char* refs = l.refs;
-          for (uint32_t j = 0; j < l.nb; ++j) add_bucket(get<uint32_t>(refs), false);
-        }
-        for (const Lists& l : lists) {
-          const char* refs = l.refs + l.nb * 4ULL;
-          for (uint32_t j = 0; j < l.nf; ++j) add_bucket(get<uint32_t>(refs), true);
-        }
-        seen.start(total);
-        for (const Lists& l : lists) {
-          const char* refs = l.refs + (l.nb + static_cast<uint64_t>(l.nf)) * 4ULL;
-          for (uint32_t j = 0; j < l.ne; ++j) {
-            const uint32_t x = get<uint32_t>(refs);
-            if (!seen.insert(x)) continue;
-            __builtin_prefetch(&entry_checks[x]);
-            g.sound_entries.push_back(x);
-          }
-        }
-      };
-      in_stages<Gathered>(lo, hi, prefetch_buckets, gather, [&](size_t, Gathered& this_record) {
-        const uint32_t asker = this_record.asker;
-        const std::vector<HashDirectory::Range>& ranges = this_record.ranges;
-        const std::vector<uint32_t>& sound_entries = this_record.sound_entries;
-        const char* next_word = this_record.words;
-        const uint32_t record_size = get<uint32_t>(next_word);
-        auto take_word = [&](uint32_t& word) {
-          word = get<uint32_t>(next_word);
-          const uint32_t len = get<uint32_t>(next_word);
-          const std::string_view w(next_word, len);
-          next_word += len;
-          return w;
-        };
-        uint32_t word = 0;
-        std::string_view w = take_word(word);
-        size_t qn = fold_word(w, q);
-        // The code points the distances read (their addresses are in the
-        // lines fetched a record ago: these misses overlap each other).
-        for (const auto& [tagged, last] : ranges)
-          __builtin_prefetch(entry_checks[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
-        for (const uint32_t x : sound_entries) __builtin_prefetch(entry_checks[x].folded);
-        for (uint32_t taken = 1;; ++taken) {
-          out.asked += ranges.size() + sound_entries.size();
-          pattern.assign(q.data(), qn);
-          const uint64_t letters = letter_set(q.data(), qn);
-          const LetterCounts tally = letter_counts(q.data(), qn);
-          ranker.start(w, params_.top, true, params_.case_accepts);  // (each entry once per word: the seen sets)
-          const uint64_t typo_sound = pack_sound_key(ranker.typo_sound(), qn ? q[0] : 0);
-          const int reach = sound_alike_reach(qn);
-          const int typo_d = typo_distance(params_, qn);
-          // Entries with a bound of their score (prior, least distance
-          // from length and letters, 1 outside the own bucket, the edit a
-          // different first letter needs): once the top is full, one whose
-          // bound misses its worst score is never checked. Entries at
-          // distance 0 first: a word in capitals is then accepted at once.
-          const char32_t first_letter = qn ? q[0] : 0;
-          auto check = [&](uint32_t x, int floor, int limit, bool sound) {
-            const EntryCheck& b = entry_checks[x];
-            const size_t en = b.size;
-            const int least =
-                std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(letters, b.letters),
-                          letter_count_bound(tally, b.counts), floor});
-            if (least > limit) return;
-            const bool other_first = en > 0 && qn > 0 && b.first != first_letter;
-            // Distance 0 accepts a word in capitals whatever the others score.
-            const bool must = least == 0 && ranker.accepts_by_case();
-            if (!must && !ranker.worth(ranker.bound(b.prior, least, other_first))) return;
-            ++out.checked;
-            const int d = pattern.distance(b.folded, en, limit);
-            if (d > limit) return;
-            if (sound) {
-              // Within the typo's distance it came through its bucket already.
-              if (d <= typo_d) return;
-              const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
-              const int kd = key_limit <= 1 ? packed_key_distance(typo_sound, b.sound) : -1;
-              if (kd >= 0 ? kd > 0 && (kd > key_limit || b.first != first_letter)
-                          : !sounds_alike(ranker.typo_sound(), first_letter, buckets_.sound_key(x), b.first, key_limit))
-                return;
-            }
-            ++out.passed;
-            // (At distance 0 a word in capitals is accepted, as above.)
-            if (!(d == 0 && ranker.accepts_by_case()) && !ranker.worth(ranker.bound(b.prior, d, other_first))) return;
-            const int sound_d = packed_key_distance(typo_sound, b.sound);
-            // (offer takes the prior: the counts are not read, so not
-            // fetched.)
-            ranker.offer(FoundEntry{{},
-                                    0,
-                                    0,
-                                    static_cast<uint8_t>(d),
-                                    sound_d < 0 ? buckets_.sound_key(x) : std::string_view(),
-                                    b.folded,
-                                    en,
-                                    b.has_capital,
-                                    static_cast<int8_t>(sound_d),
-                                    &buckets_.spellings(),
-                                    x},
-                         b.prior);
-          };
-          for (const auto& [tagged, last] : ranges) {
-            const int floor = tagged & kOtherBucket ? 1 : 0;
-            const bool frequent_only = tagged & kFrequentOnly;
-            // (Not while an entry at distance 0 may still accept the word.)
-            const bool may_stop = floor > 0 || !ranker.accepts_by_case();
-            for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
-              const bool far = entry_checks[x].far;
-              if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
-              // No entry from here on in the bucket can enter the top: their
-              // best prior at the least distance they can have misses it.
-              if (may_stop && !ranker.worth(ranker.bound(entry_checks[x].best_prior_on, floor))) break;
-              check(x, floor, std::min(typo_d, far ? max_d : rare_distance_), false);
-            }
-          }
-          for (const uint32_t x : sound_entries) check(x, typo_d + 1, reach, true);
-          if (ranker.ranked_accepted() || ranker.ranked_size() > 0) {
-            std::string& s = out.bytes[asker];
-            put(s, word);
-            put(s, static_cast<uint8_t>(ranker.ranked_accepted()));
-            put(s, static_cast<uint32_t>(ranker.ranked_size()));
-            ranker.each_ranked([&](std::string_view spelled, int64_t score, uint8_t distance) {
-              put(s, score);
-              put(s, distance);
-              put(s, static_cast<uint32_t>(spelled.size()));
-              s.append(spelled);
-            });
-          }
-          if (taken == record_size) break;
-          w = take_word(word);
-          qn = fold_word(w, q);
-        }
-      });
-    });
-    concat_into(parts, p, sent, [](Part& part) -> std::vector<std::string>& { return part.bytes; });
-    for (const auto& part : parts) {
-      counts.entries_checked += part.checked;
-      counts.found += part.passed;
-      counts.buckets_asked += part.asked;
-    }
-    mpi::alltoallv_bytes(comm, sent, found);
-
-    // 4. Merge each word's parts from the owners that answered, grouped by
-    //    word (a counting sort: a round's words are 0..m-1). A word with one
-    //    part takes it as it is: an owner's top is best first already.
-    replies.clear();
-    for (const char* c = found.data.data(); c < found.data.data() + found.data.size();) {
-      const char* at = c;
-      const uint32_t word = get<uint32_t>(c);
-      c += 1;  // accepted
-      const uint32_t k = get<uint32_t>(c);
-      for (uint32_t j = 0; j < k; ++j) {
-        c += 9;  // score, distance
-        c += get<uint32_t>(c);
+  void write(size_t lo, size_t hi, std::vector<std::string>& out) {
+    empty_buffers(out, lookup_.p_);
+    const auto owner = [p = lookup_.p_](uint64_t h) { return owner_of(h, p); };
+    for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
+      for (auto& d : deletes_) d.clear();
+      const size_t len = fold_word(word(i), q_);
+      const int typo_d = typo_distance(params_, len);
+      run_end = sound_keys_ ? i + 1 : end_of_run(i, hi, len, typo_d);
+      if (lookup_.pass_ != Pass::sounds) bucket_deletes(len, typo_d);
+      const uint64_t sound_key = sound_keys_ ? sound_deletes(len) : 0;
+      for (size_t k = 0; k < 3; ++k) {
+        groups_.sort(deletes_[k], at_[k], lookup_.p_, owner);
+        deletes_asked += deletes_[k].size();
       }
-      if (word >= m) throw std::logic_error("ranked lookup: a reply for a word not asked");
-      replies.emplace_back(word, at);
-    }
-    parts_start.assign(m + 1, 0);
-    for (const auto& [word, at] : replies) ++parts_start[word + 1];
-    for (size_t w = 0; w < m; ++w) parts_start[w + 1] += parts_start[w];
-    parts_by_word.resize(replies.size());
-    for (const auto& [word, at] : replies) parts_by_word[parts_start[word]++] = at;  // (now each word's end)
-    auto accepted = [](const char* reply) { return reply[4] != 0; };
-    auto each_candidate = [](const char* reply, auto&& f) {
-      const char* c = reply + 5;  // word, accepted
-      const uint32_t k = get<uint32_t>(c);
-      for (uint32_t j = 0; j < k; ++j) {
-        const int64_t score = get<int64_t>(c);
-        const uint8_t distance = get<uint8_t>(c);
-        const uint32_t len = get<uint32_t>(c);
-        f(std::string_view(c, len), score, distance);
-        c += len;
-      }
-    };
-    for (size_t word = 0, first = 0; word < m; first = parts_start[word++]) {
-      const size_t last = parts_start[word];
-      if (first == last) continue;
-      if (last - first == 1 && !accepted(parts_by_word[first])) {
-        result.start(b + word);
-        each_candidate(parts_by_word[first], [&](std::string_view spelled, int64_t score, uint8_t distance) {
-          result.add(b + word, spelled, score, distance);
-        });
-        continue;
-      }
-      merger.start();
-      for (size_t r = first; r < last; ++r) {
-        if (accepted(parts_by_word[r])) merger.accept();
-        each_candidate(parts_by_word[r], [&](std::string_view spelled, int64_t score, uint8_t distance) {
-          merger.add(spelled, score, distance);
-        });
-      }
-      merger.finish(result, b + word, params_.top);
+      encode(i, run_end, sound_key, out);
     }
   }
-  return result;
+
+  uint64_t deletes_asked = 0, deletes_filtered = 0;
+
+ private:
+  std::string_view word(size_t i) const { return lookup_.words_[lookup_.round_begin_ + i]; }
+
+  // Past the words from i on that share word i's deletes (its folded
+  // prefix and typo distance; q_ holds word i folded, len code points).
+  size_t end_of_run(size_t i, size_t hi, size_t len, int typo_d) {
+    const size_t key = std::min({len, params_.deletes.prefix_length, size_t{64}});  // prefix_deletes' length
+    size_t end = i + 1;
+    for (; end < hi; ++end) {
+      const size_t next_len = fold_word(word(end), next_q_);
+      if (std::min({next_len, params_.deletes.prefix_length, size_t{64}}) != key ||
+          typo_distance(params_, next_len) != typo_d ||
+          !std::equal(q_.begin(), q_.begin() + static_cast<std::ptrdiff_t>(key), next_q_.begin()))
+        break;
+    }
+    return end;
+  }
+
+  // The prefix deletes of q_ for both tables, up to the typo's distance (a
+  // short typo's may be less than the tables'): the tables hold every
+  // entry's deletes up to theirs, so an entry within the typo's distance
+  // still shares one. Only the deletes some rank holds travel (about a
+  // third of a typo's): their filter blocks are fetched together, then
+  // tested.
+  void bucket_deletes(size_t len, int typo_d) {
+    const size_t prefix = params_.deletes.prefix_length;
+    prefix_deletes(q_.data(), len, DeleteParams{std::min(index_.rare_distance_, typo_d), prefix}, deletes_[0]);
+    if (index_.rare_distance_ < params_.deletes.max_distance && typo_d > index_.rare_distance_)
+      prefix_deletes(q_.data(), len, DeleteParams{typo_d, prefix}, deletes_[1]);
+    const BloomFilter& filter = index_.delete_filter_;
+    for (size_t k = 0; k < 2; ++k)
+      for (const uint64_t h : deletes_[k]) filter.prefetch(delete_filter_key(h, k == 1), 0);
+    for (size_t k = 0; k < 2; ++k) {
+      const size_t before = deletes_[k].size();
+      std::erase_if(deletes_[k], [&](uint64_t h) { return !filter.maybe_contains(delete_filter_key(h, k == 1), 0); });
+      deletes_filtered += before - deletes_[k].size();
+    }
+  }
+
+  // The lookups of q_'s phonetic key into deletes_[2]; returns the packed key.
+  uint64_t sound_deletes(size_t len) {
+    const std::string key = phonetic_key(q_.data(), len);
+    sound_lookups(key, params_.sound_distance, true, deletes_[2]);
+    return pack_sound_key(key, len ? q_[0] : 0);
+  }
+
+  // Words [i, run_end) with their deletes, to each owner of some.
+  void encode(size_t i, size_t run_end, uint64_t sound_key, std::vector<std::string>& out) const {
+    for (size_t d = 0; d < static_cast<size_t>(lookup_.p_); ++d) {
+      const auto owned = [&](size_t k) {
+        return std::span<const uint64_t>(deletes_[k].data() + at_[k][d], at_[k][d + 1] - at_[k][d]);
+      };
+      const ranked_messages::DeleteLists lists{owned(0), owned(1), owned(2)};
+      if (lists.every_bucket.empty() && lists.frequent.empty() && lists.sound.empty()) continue;
+      ranked_messages::encode_delete_request(out[d], lookup_.words_, lookup_.round_begin_, i, run_end, lists,
+                                             sound_key);
+    }
+  }
+
+  const Lookup& lookup_;
+  const RankedIndex& index_;
+  const RankedParams& params_;
+  const bool sound_keys_;  // the requests carry their word's sound-key deletes
+  std::vector<char32_t> q_, next_q_;
+  std::array<std::vector<uint64_t>, 3> deletes_;  // every bucket's table, frequent buckets', sound keys'
+  std::array<std::vector<size_t>, 3> at_;         // each list's part per owner (OwnerGroups)
+  OwnerGroups groups_;
+};
+
+void RankedIndex::Lookup::ask_delete_owners() {
+  std::atomic<uint64_t> asked_deletes{0}, filtered_deletes{0};
+  in_ranges(round_size_, request_parts_, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+    RequestWriter writer(*this);
+    writer.write(lo, hi, out);
+    asked_deletes.fetch_add(writer.deletes_asked, std::memory_order_relaxed);
+    filtered_deletes.fetch_add(writer.deletes_filtered, std::memory_order_relaxed);
+  });
+  concat_into(request_parts_, p_, sent_);
+  mpi::alltoallv_bytes(comm_, sent_, asked_);
+  counts_.delete_lookups += asked_deletes.load();
+  counts_.deletes_filtered += filtered_deletes.load();
+}
+
+// Step 2 for one thread's requests, at the owners of their deletes: each
+// request's buckets and sound-alike entries, distinct, to their owners,
+// with its words and who asked. A bucket found only through the frequent
+// table goes apart: its owner checks only its frequent entries (the table
+// of every bucket's deletes up to rare_distance would have found a rarer
+// one within it). Directory slots and postings are memory misses, so
+// requests go through three stages a request apart, each fetching what the
+// next reads: a request's directory slots are fetched two requests ahead;
+// one request ahead, they are read and its postings fetched; then it is
+// answered.
+class RankedIndex::Lookup::BucketForwarder {
+ public:
+  explicit BucketForwarder(const Lookup& lookup) : lookup_(lookup), index_(lookup.index_) {}
+
+  void forward(size_t lo, size_t hi, std::vector<std::string>& out) {
+    empty_buffers(out, lookup_.p_);
+    in_stages<Located>(
+        lo, hi, [&](size_t r) { prefetch(r); }, [&](size_t r, Located& l) { locate(r, l); },
+        [&](size_t r, Located& l) { answer(r, l, out); });
+  }
+
+  uint64_t postings = 0;
+
+ private:
+  // Where a request's postings are.
+  struct Located {
+    std::vector<std::pair<const uint64_t*, const uint64_t*>> buckets;  // per delete, both tables
+    std::vector<std::pair<const SoundPosting*, const SoundPosting*>> sounds;
+    size_t bucket_postings = 0, sound_postings = 0;
+  };
+
+  ranked_messages::DeleteRequest request(size_t r) const {
+    return ranked_messages::DeleteRequest::parse(lookup_.asked_.data.data() + lookup_.requests_[r].at);
+  }
+
+  void prefetch(size_t r) const {
+    const auto q = request(r);
+    uint64_t k = 0;
+    for (; k < q.na; ++k) index_.deletes_all_.prefetch(q.delete_at(k));
+    for (; k < q.na + q.nf; ++k) index_.deletes_frequent_.prefetch(q.delete_at(k));
+    for (; k < q.deletes_count(); ++k) index_.sounds_.prefetch(q.delete_at(k));
+  }
+
+  // The first and last lines of a list (most are a line or two long).
+  static void prefetch_list(const auto* first, const auto* last) {
+    if (first == last) return;
+    __builtin_prefetch(first);
+    __builtin_prefetch(last - 1);
+  }
+
+  void locate(size_t r, Located& l) const {
+    const auto q = request(r);
+    l.buckets.clear();
+    l.sounds.clear();
+    l.bucket_postings = l.sound_postings = 0;
+    for (uint32_t k = 0; k < q.na + q.nf; ++k) {
+      const auto found =
+          k < q.na ? index_.deletes_all_.find(q.delete_at(k)) : index_.deletes_frequent_.find(q.delete_at(k));
+      prefetch_list(found.first, found.second);
+      l.bucket_postings += static_cast<size_t>(found.second - found.first);
+      l.buckets.push_back(found);
+    }
+    if (q.ns > 0) locate_sounds(q, l);
+  }
+
+  // Of the sound deletes' lists, only the runs that can sound alike; the
+  // key's own list (equal keys) whole.
+  void locate_sounds(const ranked_messages::DeleteRequest& q, Located& l) const {
+    const uint64_t typo = q.sound_key;
+    const uint64_t equal = (typo & 0xFF) == kLongSoundKey ? 0 : equal_key_lookup(typo);
+    for (uint64_t k = q.na + q.nf; k < q.deletes_count(); ++k) {
+      const uint64_t h = q.delete_at(k);
+      const auto [first, last] = index_.sounds_.find(h);
+      const size_t before = l.sounds.size();
+      if (h == equal) {
+        if (first != last) l.sounds.emplace_back(first, last);
+      } else {
+        sound_alike_runs(first, last, typo, l.sounds);
+      }
+      for (size_t r = before; r < l.sounds.size(); ++r) {
+        prefetch_list(l.sounds[r].first, l.sounds[r].second);
+        l.sound_postings += static_cast<size_t>(l.sounds[r].second - l.sounds[r].first);
+      }
+    }
+  }
+
+  void answer(size_t r, const Located& l, std::vector<std::string>& out) {
+    const auto q = request(r);
+    distinct_refs(q, l);
+    const auto ref_owner = [](uint64_t ref) { return static_cast<int>(ref >> 32); };
+    for (size_t k = 0; k < 3; ++k) groups_.sort(refs_[k], at_[k], lookup_.p_, ref_owner);
+    for (size_t d = 0; d < static_cast<size_t>(lookup_.p_); ++d) {
+      const auto owned = [&](size_t k) {
+        return std::span<const uint64_t>(refs_[k].data() + at_[k][d], at_[k][d + 1] - at_[k][d]);
+      };
+      const ranked_messages::ForwardLists lists{owned(0), owned(1), owned(2)};
+      if (lists.buckets.empty() && lists.frequent_only.empty() && lists.sound_entries.empty()) continue;
+      ranked_messages::encode_bucket_forward(out[d], static_cast<uint32_t>(lookup_.requests_[r].source),
+                                             q.words_bytes(), lists);
+    }
+  }
+
+  // Distinct buckets into refs_, those through the table of every bucket
+  // first; distinct sound-alike entries whose key is near enough.
+  void distinct_refs(const ranked_messages::DeleteRequest& q, const Located& l) {
+    for (auto& x : refs_) x.clear();
+    postings += l.bucket_postings;
+    seen_.start(l.bucket_postings);
+    for (uint32_t k = 0; k < q.na + q.nf; ++k)
+      for (const uint64_t* x = l.buckets[k].first; x != l.buckets[k].second; ++x)
+        if (seen_.insert(*x)) refs_[k < q.na ? 0 : 1].push_back(*x);
+    if (q.ns == 0) return;
+    seen_.start(l.sound_postings);
+    for (const auto& [first, last] : l.sounds)
+      for (const SoundPosting* x = first; x != last; ++x)
+        if (packed_sounds_alike(q.sound_key, x->key, index_.params_.sound_distance)) {
+          ++postings;
+          if (seen_.insert(x->entry)) refs_[2].push_back(x->entry);
+        }
+  }
+
+  const Lookup& lookup_;
+  const RankedIndex& index_;
+  std::array<std::vector<uint64_t>, 3> refs_;  // buckets, frequent-only buckets, sound-alike entries
+  std::array<std::vector<size_t>, 3> at_;
+  SeenKeys seen_;
+  OwnerGroups groups_;
+};
+
+void RankedIndex::Lookup::forward_to_bucket_owners() {
+  requests_ = records_of(asked_, [](std::string_view s, size_t at) {
+    return static_cast<size_t>(ranked_messages::DeleteRequest::parse(s.data() + at).end - s.data());
+  });
+  std::atomic<uint64_t> posted{0};
+  in_ranges(requests_.size(), forward_parts_, [&](size_t lo, size_t hi, std::vector<std::string>& out) {
+    BucketForwarder forwarder(*this);
+    forwarder.forward(lo, hi, out);
+    posted.fetch_add(forwarder.postings, std::memory_order_relaxed);
+  });
+  concat_into(forward_parts_, p_, sent_);
+  mpi::alltoallv_bytes(comm_, sent_, forwarded_);
+  counts_.postings += posted.load();
+}
+
+void RankedIndex::Lookup::group_forwards() {
+  forwards_ = records_of(forwarded_, [](std::string_view s, size_t at) {
+    return static_cast<size_t>(ranked_messages::BucketForward::parse(s.data() + at).end - s.data());
+  });
+  // Grouped by (asker, first word): the asker's word number follows its
+  // rank, and every forward of a request carries the same words.
+  forward_order_.resize(forwards_.size());
+  for (size_t k = 0; k < forwards_.size(); ++k)
+    forward_order_[k] = {ranked_messages::BucketForward::request_key(forwarded_.data.data() + forwards_[k].at),
+                         static_cast<uint32_t>(k)};
+  std::sort(forward_order_.begin(), forward_order_.end());
+  request_starts_.clear();
+  for (size_t k = 0; k < forward_order_.size(); ++k)
+    if (k == 0 || forward_order_[k].first != forward_order_[k - 1].first) request_starts_.push_back(k);
+  request_starts_.push_back(forward_order_.size());
+}
+
+// Step 3 for one thread's requests, at the owners of their buckets and
+// entries: a request's forwards (one per owner of some of its deletes)
+// taken together, so that each entry is checked once per word, with the
+// true distance; the ones that pass are ranked here where they are, and
+// only each word's top goes back (the final top is among the union of
+// every owner's top). Memory misses, not the distance, are most of the
+// cost here, so requests go through three stages a request apart, each
+// fetching what the next reads: a request's bucket heads (where its
+// entries start, its prefix hash) are fetched two requests ahead; one
+// request ahead, the heads are read and its entries' checks fetched; then
+// its entries' code points are fetched and it is checked.
+class RankedIndex::Lookup::RecordChecker {
+ public:
+  explicit RecordChecker(const Lookup& lookup)
+      : lookup_(lookup),
+        index_(lookup.index_),
+        params_(lookup.index_.params_),
+        checks_(lookup.entry_checks_),
+        ranker_(lookup.weights_, params_.replacements) {}
+
+  void check(size_t lo, size_t hi, CheckedPart& out) {
+    empty_buffers(out.bytes, lookup_.p_);
+    out.checked = out.passed = out.asked = 0;
+    in_stages<Gathered>(
+        lo, hi, [&](size_t request) { prefetch_buckets(request); },
+        [&](size_t request, Gathered& g) { gather(request, g); }, [&](size_t, Gathered& g) { check_words(g, out); });
+  }
+
+ private:
+  // A request's forwards gathered: its words (every forward carries them)
+  // and the distinct buckets over all forwards, those found through the
+  // table of every bucket in any forward first (a bucket is frequent-only
+  // when no forward found it otherwise), and its distinct sound-alike
+  // entries.
+  struct Gathered {
+    uint32_t asker = 0;
+    const char* words = nullptr;  // a WordRun
+    std::vector<HashDirectory::Range> ranges;
+    std::vector<uint32_t> sound_entries;
+  };
+  // The typo being checked, as the bounds and the distance read it.
+  struct Typo {
+    size_t size = 0;  // code points (folded, in q_)
+    uint64_t letters = 0;
+    LetterCounts tally;
+    uint64_t sound = 0;  // packed phonetic key
+    char32_t first = 0;
+    int distance = 0;  // typo_distance
+  };
+
+  ranked_messages::BucketForward forward(size_t k) const {
+    const auto& f = lookup_.forwards_[lookup_.forward_order_[k].second];
+    return ranked_messages::BucketForward::parse(lookup_.forwarded_.data.data() + f.at);
+  }
+
+  void prefetch_buckets(size_t request) const {
+    for (size_t k = lookup_.request_starts_[request]; k < lookup_.request_starts_[request + 1]; ++k) {
+      const auto f = forward(k);
+      for (uint32_t j = 0; j < f.nb + f.nf; ++j) index_.buckets_.prefetch_group(f.ref_at(j));
+    }
+  }
+
+  void gather(size_t request, Gathered& g) {
+    g.ranges.clear();
+    g.sound_entries.clear();
+    forwards_.clear();
+    size_t total = 0;
+    for (size_t k = lookup_.request_starts_[request]; k < lookup_.request_starts_[request + 1]; ++k) {
+      forwards_.push_back(forward(k));
+      total += forwards_.back().nb + forwards_.back().nf + forwards_.back().ne;
+    }
+    g.asker = forwards_.back().asker;
+    g.words = forwards_.back().words;
+    // The request's words share their prefix, so their own bucket.
+    ranked_messages::WordRun run(g.words);
+    uint32_t number = 0;
+    const size_t n = fold_word(run.next(number), first_q_);
+    const uint64_t own_bucket = prefix_hash(first_q_.data(), n, params_.deletes.prefix_length);
+    seen_.start(total);
+    for (const auto& f : forwards_)
+      for (uint32_t j = 0; j < f.nb; ++j) add_bucket(f.ref_at(j), false, own_bucket, g);
+    for (const auto& f : forwards_)
+      for (uint32_t j = f.nb; j < f.nb + f.nf; ++j) add_bucket(f.ref_at(j), true, own_bucket, g);
+    seen_.start(total);
+    for (const auto& f : forwards_)
+      for (uint32_t j = f.nb + f.nf; j < f.nb + f.nf + f.ne; ++j) {
+        const uint32_t x = f.ref_at(j);
+        if (!seen_.insert(x)) continue;
+        __builtin_prefetch(&checks_[x]);
+        g.sound_entries.push_back(x);
+      }
+  }
+
+  void add_bucket(uint32_t b, bool frequent_only, uint64_t own_bucket, Gathered& g) {
+    if (!seen_.insert(b)) return;
+    HashDirectory::Range r = index_.buckets_.group(b);
+    __builtin_prefetch(&checks_[r.first]);
+    // Only the typo's own bucket can hold an entry at distance 0.
+    if (index_.buckets_.group_key(b) != own_bucket) r.first |= kOtherBucket;
+    if (frequent_only) r.first |= kFrequentOnly;
+    g.ranges.push_back(r);
+  }
+
+  void check_words(const Gathered& g, CheckedPart& out) {
+    // The code points the distances read (their addresses are in the
+    // lines fetched a request ago: these misses overlap each other).
+    for (const auto& [tagged, last] : g.ranges)
+      __builtin_prefetch(checks_[tagged & ~(kOtherBucket | kFrequentOnly)].folded);
+    for (const uint32_t x : g.sound_entries) __builtin_prefetch(checks_[x].folded);
+    ranked_messages::WordRun run(g.words);
+    for (uint32_t taken = 0; taken < run.size(); ++taken) {
+      uint32_t number = 0;
+      const std::string_view w = run.next(number);
+      check_word(w, g, out);
+      if (ranker_.ranked_accepted() || ranker_.ranked_size() > 0) reply(number, out.bytes[g.asker]);
+    }
+  }
+
+  // Ranks word w's entries among the request's: those within the typo's
+  // distance through its buckets, then the sound-alikes beyond it. Entries
+  // with a bound of their score (prior, least distance from length and
+  // letters, 1 outside the own bucket, the edit a different first letter
+  // needs): once the top is full, one whose bound misses its worst score
+  // is never checked. Entries at distance 0 first: a word in capitals is
+  // then accepted at once.
+  void check_word(std::string_view w, const Gathered& g, CheckedPart& out) {
+    typo_.size = fold_word(w, q_);
+    out.asked += g.ranges.size() + g.sound_entries.size();
+    pattern_.assign(q_.data(), typo_.size);
+    typo_.letters = letter_set(q_.data(), typo_.size);
+    typo_.tally = letter_counts(q_.data(), typo_.size);
+    ranker_.start(w, params_.top, true, params_.case_accepts);  // (each entry once per word: the seen sets)
+    typo_.first = typo_.size ? q_[0] : 0;
+    typo_.sound = pack_sound_key(ranker_.typo_sound(), typo_.first);
+    typo_.distance = typo_distance(params_, typo_.size);
+    const int max_d = params_.deletes.max_distance;
+    for (const auto& [tagged, last] : g.ranges) {
+      const int floor = tagged & kOtherBucket ? 1 : 0;
+      const bool frequent_only = tagged & kFrequentOnly;
+      // (Not while an entry at distance 0 may still accept the word.)
+      const bool may_stop = floor > 0 || !ranker_.accepts_by_case();
+      for (uint32_t x = tagged & ~(kOtherBucket | kFrequentOnly); x != last; ++x) {
+        const bool far = checks_[x].far;
+        if (frequent_only && !far) break;  // a bucket's entries go by count: the rest are rare too
+        // No entry from here on in the bucket can enter the top: their
+        // best prior at the least distance they can have misses it.
+        if (may_stop && !ranker_.worth(ranker_.bound(checks_[x].best_prior_on, floor))) break;
+        check_entry(x, floor, std::min(typo_.distance, far ? max_d : index_.rare_distance_), false, out);
+      }
+    }
+    const int reach = sound_alike_reach(typo_.size);
+    for (const uint32_t x : g.sound_entries) check_entry(x, typo_.distance + 1, reach, true, out);
+  }
+
+  // Offers entry x to the ranker if it is within `limit` edits (and at
+  // least `floor`) and, for a sound-alike, its key is near enough.
+  [[gnu::always_inline]] void check_entry(uint32_t x, int floor, int limit, bool sound, CheckedPart& out) {
+    const EntryCheck& b = checks_[x];
+    const size_t en = b.size, qn = typo_.size;
+    const int least =
+        std::max({static_cast<int>(en > qn ? en - qn : qn - en), letter_set_bound(typo_.letters, b.letters),
+                  letter_count_bound(typo_.tally, b.counts), floor});
+    if (least > limit) return;
+    const bool other_first = en > 0 && qn > 0 && b.first != typo_.first;
+    // Distance 0 accepts a word in capitals whatever the others score.
+    const bool must = least == 0 && ranker_.accepts_by_case();
+    if (!must && !ranker_.worth(ranker_.bound(b.prior, least, other_first))) return;
+    ++out.checked;
+    const int d = pattern_.distance(b.folded, en, limit);
+    if (d > limit) return;
+    if (sound && !sounds_near(x, d)) return;
+    ++out.passed;
+    // (At distance 0 a word in capitals is accepted, as above.)
+    if (!(d == 0 && ranker_.accepts_by_case()) && !ranker_.worth(ranker_.bound(b.prior, d, other_first))) return;
+    const int sound_d = packed_key_distance(typo_.sound, b.sound);
+    // (offer takes the prior: the counts are not read, so not fetched.)
+    ranker_.offer(FoundEntry{{},
+                             0,
+                             0,
+                             static_cast<uint8_t>(d),
+                             sound_d < 0 ? index_.buckets_.sound_key(x) : std::string_view(),
+                             b.folded,
+                             en,
+                             b.has_capital,
+                             static_cast<int8_t>(sound_d),
+                             &index_.buckets_.spellings(),
+                             x},
+                  b.prior);
+  }
+
+  // A sound-alike at distance d is one beyond the typo's distance (within
+  // it, it came through its bucket already) whose key is near enough.
+  bool sounds_near(uint32_t x, int d) const {
+    if (d <= typo_.distance) return false;
+    const EntryCheck& b = checks_[x];
+    const int key_limit = b.sound_one_edit ? params_.sound_distance : 0;
+    const int kd = key_limit <= 1 ? packed_key_distance(typo_.sound, b.sound) : -1;
+    if (kd >= 0) return !(kd > 0 && (kd > key_limit || b.first != typo_.first));
+    return sounds_alike(ranker_.typo_sound(), typo_.first, index_.buckets_.sound_key(x), b.first, key_limit);
+  }
+
+  void reply(uint32_t number, std::string& s) {
+    ranked_messages::encode_reply_head(s, number, ranker_.ranked_accepted(),
+                                       static_cast<uint32_t>(ranker_.ranked_size()));
+    ranker_.each_ranked([&](std::string_view spelled, int64_t score, uint8_t distance) {
+      ranked_messages::encode_reply_candidate(s, spelled, score, distance);
+    });
+  }
+
+  const Lookup& lookup_;
+  const RankedIndex& index_;
+  const RankedParams& params_;
+  const std::vector<EntryCheck>& checks_;
+  SuggestionRanker ranker_;
+  OsaPattern pattern_;
+  std::vector<char32_t> q_, first_q_;
+  Typo typo_;
+  SeenKeys seen_;
+  std::vector<ranked_messages::BucketForward> forwards_;  // gather()'s
+};
+
+void RankedIndex::Lookup::check_at_bucket_owners() {
+  group_forwards();
+  in_ranges(request_starts_.size() - 1, checked_parts_, [&](size_t lo, size_t hi, CheckedPart& out) {
+    RecordChecker checker(*this);
+    checker.check(lo, hi, out);
+  });
+  concat_into(checked_parts_, p_, sent_, [](CheckedPart& part) -> std::vector<std::string>& { return part.bytes; });
+  for (const auto& part : checked_parts_) {
+    counts_.entries_checked += part.checked;
+    counts_.found += part.passed;
+    counts_.buckets_asked += part.asked;
+  }
+  mpi::alltoallv_bytes(comm_, sent_, found_);
+}
+
+// Step 4: each word's replies from the owners that answered, merged,
+// grouped by word (a counting sort: a round's words are 0..m-1). A word
+// with one reply takes it as it is: an owner's top is best first already.
+void RankedIndex::Lookup::merge_replies() {
+  const size_t m = round_size_, b = round_begin_;
+  replies_.clear();
+  const char* const end = found_.data.data() + found_.data.size();
+  for (const char* c = found_.data.data(); c < end;) {
+    const auto reply = ranked_messages::OwnerReply::parse(c);
+    if (reply.number >= m) throw std::logic_error("ranked lookup: a reply for a word not asked");
+    replies_.emplace_back(reply.number, c);
+    c = reply.end;
+  }
+  reply_starts_.assign(m + 1, 0);
+  for (const auto& [word, at] : replies_) ++reply_starts_[word + 1];
+  for (size_t w = 0; w < m; ++w) reply_starts_[w + 1] += reply_starts_[w];
+  replies_by_word_.resize(replies_.size());
+  for (const auto& [word, at] : replies_) replies_by_word_[reply_starts_[word]++] = at;  // (now each word's end)
+  for (size_t word = 0, first = 0; word < m; first = reply_starts_[word++]) {
+    const size_t last = reply_starts_[word];
+    if (first == last) continue;
+    const auto one = ranked_messages::OwnerReply::head(replies_by_word_[first]);
+    if (last - first == 1 && !one.accepted) {
+      result_.start(b + word);
+      one.each_candidate([&](std::string_view spelled, int64_t score, uint8_t distance) {
+        result_.add(b + word, spelled, score, distance);
+      });
+      continue;
+    }
+    merger_.start();
+    for (size_t r = first; r < last; ++r) {
+      const auto reply = ranked_messages::OwnerReply::head(replies_by_word_[r]);
+      if (reply.accepted) merger_.accept();
+      reply.each_candidate(
+          [&](std::string_view spelled, int64_t score, uint8_t distance) { merger_.add(spelled, score, distance); });
+    }
+    merger_.finish(result_, b + word, index_.params_.top);
+  }
 }
 
 }  // namespace spellcheck

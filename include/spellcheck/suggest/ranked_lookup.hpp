@@ -147,6 +147,7 @@ class RankedIndex {
   // Which lookups a pass makes: entries within the distance (buckets),
   // sound-alikes beyond it, or both.
   enum class Pass { buckets, sounds, both };
+  class Lookup;  // one lookup() call, as the protocol's steps (ranked_lookup.cpp)
   // suggest() on words already in locality order.
   RankedResults suggest_in_order(const mpi::Comm& comm, const WordList& words, const ChannelWeights& weights,
                                  RankedCounts& counts) const;
