@@ -307,7 +307,8 @@ class Pipeline {
     // rethrows a failure of its own.
     run_.step([&] {
       suggestions_ = suggest(comm_, *shard_, filter_, opt_.trigram_filter ? &trigrams_ : nullptr,
-                             opt_.affix_filter ? &affixes_ : nullptr, judged_.misspelled, opt_.batch_bytes, progress);
+                             opt_.affix_filter ? &affixes_ : nullptr, judged_.misspelled, opt_.batch_bytes, progress,
+                             resolve_comm_thread(opt_.comm_thread, cpus_available()));
     });
     counts_.hits = suggestions_.hits.size();  // local and remote, before the report consumes them
   }
@@ -754,8 +755,10 @@ int run(int argc, char** argv, int provided) {
     }
   });
   run.step([&] {
-    if (provided < MPI_THREAD_SERIALIZED)
-      throw UsageError("this MPI library does not provide MPI_THREAD_SERIALIZED (the lookup thread needs it)");
+    // Only the thread that initialised MPI calls it (the lookup service
+    // checks), while OpenMP threads work beside it: FUNNELED.
+    if (provided < MPI_THREAD_FUNNELED)
+      throw UsageError("this MPI library does not provide MPI_THREAD_FUNNELED (OpenMP threads run beside MPI)");
     if (opt.threads > 0) omp_set_num_threads(opt.threads);
     require_readable_file(opt.dictionary, "dictionary");
   });
@@ -787,7 +790,7 @@ int main(int argc, char** argv) {
   // the host's own fault).
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mpi::Environment env(argc, argv, MPI_THREAD_SERIALIZED);
+  mpi::Environment env(argc, argv, MPI_THREAD_FUNNELED);
   install_removal_on_signal();
   try {
     return run(argc, argv, env.provided());

@@ -89,6 +89,11 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     else if (v == "off") o.huge_pages = HugePages::off;
     else if (v == "auto") o.huge_pages = HugePages::automatic;
     else throw UsageError("--huge-pages must be on, off or auto, got '" + std::string(v) + "'");
+  } else if (flag == "--comm-thread") {
+    if (v == "dedicated") o.comm_thread = CommThread::dedicated;
+    else if (v == "shared") o.comm_thread = CommThread::shared;
+    else if (v == "auto") o.comm_thread = CommThread::automatic;
+    else throw UsageError("--comm-thread must be dedicated, shared or auto, got '" + std::string(v) + "'");
   } else if (flag == "--format") {
     if (v == "jsonl") o.jsonl = true;
     else if (v == "text") o.jsonl = false;
@@ -104,7 +109,7 @@ bool takes_value(std::string_view flag) {
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
          flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
-         flag == "--ignore";
+         flag == "--ignore" || flag == "--comm-thread";
 }
 
 }  // namespace
@@ -120,7 +125,7 @@ Options parse_options(int argc, const char* const* argv) {
              {"SPELLCHECK_EXCHANGE", "--exchange"},       {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
              {"SPELLCHECK_SUGGEST", "--suggest"},         {"SPELLCHECK_FREQUENCIES", "--frequencies"},
              {"SPELLCHECK_INDEX_CACHE", "--index-cache"}, {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"},
-             {"SPELLCHECK_HUGE_PAGES", "--huge-pages"}};
+             {"SPELLCHECK_HUGE_PAGES", "--huge-pages"},   {"SPELLCHECK_COMM_THREAD", "--comm-thread"}};
   for (const auto& e : env)
     if (const char* v = std::getenv(e.var); v && *v) {
       try {
@@ -355,6 +360,11 @@ Options:
                           defrag madvise, the default, each advised fault
                           may compact first, which made runs slower
   --no-huge-pages         the same as --huge-pages off
+  --comm-thread MODE      who serves other ranks' lookups in the candidate
+                          phase: dedicated (the MPI thread serves only,
+                          beside one generator per thread), shared (it
+                          generates too, serving between chunks), or auto
+                          (default): dedicated on a rank with 4 or more CPUs
   --progress, --no-progress
                           progress on stderr (default: when a terminal is
                           there: stderr, or the controlling terminal of
@@ -371,7 +381,7 @@ Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
 SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
 SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL,
-SPELLCHECK_HUGE_PAGES.
+SPELLCHECK_HUGE_PAGES, SPELLCHECK_COMM_THREAD.
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";

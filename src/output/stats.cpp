@@ -1,5 +1,6 @@
 #include "spellcheck/output/stats.hpp"
 
+#include "spellcheck/common/cpus.hpp"
 #include "spellcheck/common/huge_pages.hpp"
 #include "spellcheck/common/options.hpp"
 
@@ -84,6 +85,8 @@ std::string stats_document(const Options& opt, bool ranked, int ranks, int threa
   JsonObject root;
   root.add("version", SPELLCHECK_VERSION).add("mode", opt.words_mode ? "words" : "documents");
   if (ranked) root.add("suggest", "ranked");
+  // (Rank 0's: auto resolves per rank, from its CPUs.)
+  else root.add("comm_thread", comm_thread_name(resolve_comm_thread(opt.comm_thread, cpus_available())));
   root.add("ranks", ranks)
       .add("threads", threads)
       .add("huge_pages", huge_pages())

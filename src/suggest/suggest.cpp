@@ -178,103 +178,142 @@ class FirstFailure {
 };
 }  // namespace
 
-// Thread model: the caller (the thread that initialised MPI) becomes the
-// master of the OpenMP team and the only thread that calls MPI: it runs the
-// lookup service, polling between chunks of words it generates itself; the
-// other threads of the team, as many as OpenMP gives (OMP_DYNAMIC,
-// OMP_THREAD_LIMIT, nesting: never assumed), take chunks of words from a
-// shared counter and hand their batches to the service. A thread's exception
-// stops the generation, the service still terminates with the other ranks,
-// and the first exception is rethrown after.
-Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const TrigramFilter* trigrams,
-                    const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes, Progress& progress) {
-  const int p = comm.size();
-  const int me = comm.rank();
-  const int threads = std::max(1, omp_get_max_threads());
-  LookupService service(comm, shard, static_cast<size_t>(4 * threads + 16));
-  std::vector<std::vector<Slot>> local_hits(static_cast<size_t>(threads));
-  std::vector<SuggestCounts> counts(static_cast<size_t>(threads));
-  const size_t words = misspelled.size();
-  std::atomic<size_t> next{0};       // the next word nobody took
-  std::atomic<int> workers_done{0};  // threads other than the master that are through
-  FirstFailure failure;
-  auto take = [&](size_t& begin, size_t& end) {
-    if (failure.failed()) return false;
-    begin = next.fetch_add(kChunk, std::memory_order_relaxed);
-    if (begin >= words) return false;
-    end = std::min(begin + kChunk, words);
-    fault::point("candidates", me, begin);
-    return true;
-  };
+namespace {
 
-#pragma omp parallel num_threads(threads)
-  {
-    const int team = omp_get_num_threads();
-    const size_t tid = static_cast<size_t>(omp_get_thread_num());
-    if (tid == 0) {
-      // The service thread generates too, polling between chunks (one that
-      // only served was slower: docs/medium on 1 rank x 2 threads, candidate
-      // phase 0.385 -> 0.492 s, medians of 5). Nothing may escape the
-      // region, and it must serve until every other thread is through,
-      // whatever happens.
-      try {
-        Generator g(service, true, shard, filter, trigrams, affixes, misspelled, batch_bytes, p, me);
-        size_t begin = 0, end = 0;
-        while (take(begin, end)) {
-          for (size_t wi = begin; wi < end; ++wi) {
-            g.word(wi);
-            if (g.sent >= kSendsBetweenPolls || service.queue_filling()) {
-              service.poll();
-              g.sent = 0;
-            }
+// One candidate phase's threads: the service thread (the caller, the one
+// that initialised MPI and the master of the OpenMP team) and the
+// generators, which take chunks of words from a shared counter.
+class CandidatePhase {
+ public:
+  CandidatePhase(const mpi::Comm& comm, LookupService& service, const Shard& shard, const BloomFilter& filter,
+                 const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
+                 size_t batch_bytes, Progress& progress, size_t threads)
+      : comm_(comm),
+        service_(service),
+        shard_(shard),
+        filter_(filter),
+        trigrams_(trigrams),
+        affixes_(affixes),
+        misspelled_(misspelled),
+        batch_bytes_(batch_bytes),
+        progress_(progress),
+        hits_(threads),
+        counts_(threads) {}
+
+  // A thread of the team: tid 0 serves, and generates too unless the
+  // service thread is dedicated (or it is alone); the others generate.
+  // Nothing may escape, and the service thread must serve until every
+  // other thread is through, whatever happens.
+  void run_thread(size_t tid, int team, bool dedicated) {
+    if (tid != 0) {
+      generate(tid, false);
+      workers_done_.fetch_add(1, std::memory_order_release);
+      return;
+    }
+    if (!dedicated || team == 1) generate(tid, true);
+    service_.serve_while([&] { return workers_done_.load(std::memory_order_acquire) < team - 1; });
+  }
+
+  // After the region, collective: every rank ends the service, a failing
+  // one too, so that the others are not left waiting for its replies or its
+  // barrier; then the first failure is rethrown.
+  Suggestions finish() {
+    Suggestions out;
+    out.hits = service_.finish();
+    failure_.rethrow();
+    out.service = service_.stats();
+    out.counts.remote_hits = out.hits.size();
+    for (size_t t = 0; t < hits_.size(); ++t) {
+      out.hits.insert(out.hits.end(), hits_[t].begin(), hits_[t].end());
+      const SuggestCounts& c = counts_[t];
+      out.counts.generated += c.generated;
+      out.counts.pruned += c.pruned;
+      out.counts.filter_rejected += c.filter_rejected;
+      out.counts.local_lookups += c.local_lookups;
+      out.counts.local_hits += c.local_hits;
+      out.counts.remote_lookups += c.remote_lookups;
+    }
+    return out;
+  }
+
+ private:
+  bool take(size_t& begin, size_t& end) {
+    if (failure_.failed()) return false;
+    begin = next_.fetch_add(kChunk, std::memory_order_relaxed);
+    if (begin >= misspelled_.size()) return false;
+    end = std::min(begin + kChunk, misspelled_.size());
+    fault::point("candidates", comm_.rank(), begin);
+    return true;
+  }
+
+  // Generates chunks until none is left; the service thread (serving)
+  // polls between chunks, and between words once it sent a few batches or
+  // while the generators' queue is filling.
+  void generate(size_t tid, bool serving) {
+    try {
+      Generator g(service_, serving, shard_, filter_, trigrams_, affixes_, misspelled_, batch_bytes_, comm_.size(),
+                  comm_.rank());
+      size_t begin = 0, end = 0;
+      while (take(begin, end)) {
+        for (size_t wi = begin; wi < end; ++wi) {
+          g.word(wi);
+          if (serving && (g.sent >= kSendsBetweenPolls || service_.queue_filling())) {
+            service_.poll();
+            g.sent = 0;
           }
-          progress.advance(end - begin);
-          service.poll();
+        }
+        progress_.advance(end - begin);
+        if (serving) {
+          service_.poll();
           g.sent = 0;
         }
-        g.finish();
-        local_hits[tid] = std::move(g.hits);
-        counts[tid] = g.counts;
-      } catch (...) {
-        failure.record(std::current_exception());
       }
-      service.serve_while([&] { return workers_done.load(std::memory_order_acquire) < team - 1; });
-    } else {
-      try {
-        Generator g(service, false, shard, filter, trigrams, affixes, misspelled, batch_bytes, p, me);
-        size_t begin = 0, end = 0;
-        while (take(begin, end)) {
-          for (size_t wi = begin; wi < end; ++wi) g.word(wi);
-          progress.advance(end - begin);
-        }
-        g.finish();
-        local_hits[tid] = std::move(g.hits);
-        counts[tid] = g.counts;
-      } catch (...) {
-        failure.record(std::current_exception());
-      }
-      workers_done.fetch_add(1, std::memory_order_release);
+      g.finish();
+      hits_[tid] = std::move(g.hits);
+      counts_[tid] = g.counts;
+    } catch (...) {
+      failure_.record(std::current_exception());
     }
   }
 
-  // Collective: every rank ends the service, a failing one too, so that the
-  // others are not left waiting for its replies or its barrier.
-  Suggestions out;
-  out.hits = service.finish();
-  failure.rethrow();
-  out.service = service.stats();
-  out.counts.remote_hits = out.hits.size();
-  for (size_t t = 0; t < local_hits.size(); ++t) {
-    out.hits.insert(out.hits.end(), local_hits[t].begin(), local_hits[t].end());
-    const SuggestCounts& c = counts[t];
-    out.counts.generated += c.generated;
-    out.counts.pruned += c.pruned;
-    out.counts.filter_rejected += c.filter_rejected;
-    out.counts.local_lookups += c.local_lookups;
-    out.counts.local_hits += c.local_hits;
-    out.counts.remote_lookups += c.remote_lookups;
-  }
-  return out;
+  const mpi::Comm& comm_;
+  LookupService& service_;
+  const Shard& shard_;
+  const BloomFilter& filter_;
+  const TrigramFilter* trigrams_;
+  const AffixFilter* affixes_;
+  const WordList& misspelled_;
+  const size_t batch_bytes_;
+  Progress& progress_;
+  std::vector<std::vector<Slot>> hits_;  // per thread
+  std::vector<SuggestCounts> counts_;    // per thread
+  std::atomic<size_t> next_{0};          // the next word nobody took
+  std::atomic<int> workers_done_{0};     // threads other than the service thread that are through
+  FirstFailure failure_;
+};
+
+}  // namespace
+
+// Thread model: the caller (the thread that initialised MPI) becomes the
+// master of the OpenMP team and the only thread that calls MPI: it runs the
+// lookup service. Dedicated, the team has a generator for each of the
+// rank's threads beside it; shared, it is one of them (CandidatePhase). The
+// team is as many threads as OpenMP gives (OMP_DYNAMIC, OMP_THREAD_LIMIT,
+// nesting: never assumed). A thread's exception stops the generation, the
+// service still terminates with the other ranks, and the first exception is
+// rethrown after.
+Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const TrigramFilter* trigrams,
+                    const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes, Progress& progress,
+                    CommThread comm_thread) {
+  const bool dedicated = comm_thread == CommThread::dedicated;
+  const int generators = std::max(1, omp_get_max_threads());
+  const int threads = generators + (dedicated ? 1 : 0);
+  LookupService service(comm, shard, static_cast<size_t>(4 * generators + 16));
+  CandidatePhase phase(comm, service, shard, filter, trigrams, affixes, misspelled, batch_bytes, progress,
+                       static_cast<size_t>(threads));
+#pragma omp parallel num_threads(threads)
+  phase.run_thread(static_cast<size_t>(omp_get_thread_num()), omp_get_num_threads(), dedicated);
+  return phase.finish();
 }
 
 }  // namespace spellcheck

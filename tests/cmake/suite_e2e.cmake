@@ -178,6 +178,28 @@ foreach(dir IN LISTS e2e_case_dirs)
         FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"
         WRAP ${E2E_EXPECT_SAME} ${expected} --
         COMMAND $<TARGET_FILE:spellcheck> --batch-bytes 1 ${args})
+      # Who serves other ranks' lookups changes nothing but speed: both
+      # modes whatever auto picks on the machine (one with a dedicated
+      # thread serving one-record messages too).
+      if(case STREQUAL "random_small")
+        set(comm_ranks 1 2 3 4)
+        set(comm_threads 1 2)
+      else()
+        set(comm_ranks 3)
+        set(comm_threads 2)
+      endif()
+      spellcheck_add_mpi_test(NAME e2e.${name}.dedicated RANKS ${comm_ranks} THREADS ${comm_threads} TIMEOUT 60
+        FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"
+        WRAP ${E2E_EXPECT_SAME} ${expected} --
+        COMMAND $<TARGET_FILE:spellcheck> --comm-thread dedicated ${args})
+      spellcheck_add_mpi_test(NAME e2e.${name}.shared RANKS 2 THREADS 2 TIMEOUT 60
+        FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"
+        WRAP ${E2E_EXPECT_SAME} ${expected} --
+        COMMAND $<TARGET_FILE:spellcheck> --comm-thread shared ${args})
+      spellcheck_add_mpi_test(NAME e2e.${name}.dedicated.batch1 RANKS 4 THREADS 1 TIMEOUT 60
+        FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"
+        WRAP ${E2E_EXPECT_SAME} ${expected} --
+        COMMAND $<TARGET_FILE:spellcheck> --comm-thread dedicated --batch-bytes 1 ${args})
       # The prefilters change nothing but speed.
       spellcheck_add_mpi_test(NAME e2e.${name}.noprefilter RANKS 2 THREADS 2 TIMEOUT 60
         FIXTURES "e2e.ref.${name};${fixtures}" LABELS "e2e;cases;stress"

@@ -46,6 +46,11 @@ TEST_CASE("flags, both spellings of values") {
   CHECK(parse({"--huge-pages=off", "d", "w"}).huge_pages == HugePages::off);
   CHECK(parse({"--huge-pages", "auto", "d", "w"}).huge_pages == HugePages::automatic);
   CHECK_THROWS_AS(parse({"--huge-pages", "yes", "d", "w"}), UsageError);
+  CHECK(parse({"d", "w"}).comm_thread == CommThread::automatic);
+  CHECK(parse({"--comm-thread", "dedicated", "d", "w"}).comm_thread == CommThread::dedicated);
+  CHECK(parse({"--comm-thread=shared", "d", "w"}).comm_thread == CommThread::shared);
+  CHECK(parse({"--comm-thread", "auto", "d", "w"}).comm_thread == CommThread::automatic);
+  CHECK_THROWS_AS(parse({"--comm-thread", "own", "d", "w"}), UsageError);
 }
 
 TEST_CASE("bad options are usage errors") {
@@ -77,4 +82,12 @@ TEST_CASE("environment defaults, overridden by flags") {
   setenv("SPELLCHECK_THREADS", "zero", 1);
   CHECK_THROWS_AS(parse({"d", "w"}), UsageError);
   unsetenv("SPELLCHECK_THREADS");
+}
+
+TEST_CASE("--comm-thread auto is dedicated from 4 CPUs, shared below or when unknown") {
+  CHECK(resolve_comm_thread(CommThread::automatic, 0) == CommThread::shared);
+  CHECK(resolve_comm_thread(CommThread::automatic, 3) == CommThread::shared);
+  CHECK(resolve_comm_thread(CommThread::automatic, 4) == CommThread::dedicated);
+  CHECK(resolve_comm_thread(CommThread::shared, 64) == CommThread::shared);
+  CHECK(resolve_comm_thread(CommThread::dedicated, 1) == CommThread::dedicated);
 }

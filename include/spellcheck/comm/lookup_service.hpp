@@ -5,14 +5,16 @@
 // requests against the local Shard, matches replies to the batches that
 // asked, and detects global termination.
 //
-// Thread model. The service has no thread of its own: it runs on the thread
-// that initialised MPI (the caller of suggest(), which is the master of its
-// OpenMP team), in poll() calls that the caller interleaves with its own
-// work. Other threads only hand it batches through a queue (submit). So MPI
-// is called from one thread only, the one that initialised it, which is all
-// MPI_THREAD_FUNNELED promises, and all Open MPI 4.1 with UCX supports below
-// MPI_THREAD_MULTIPLE (its UCX worker is then usable from the creating
-// thread only).
+// Thread model. The service runs on the thread that initialised MPI (the
+// caller of suggest(), the master of its OpenMP team), in poll() calls:
+// either that thread only serves (serve_while, which sleeps between polls
+// when nothing happens) while the team's other threads generate, or it
+// generates too and polls between its own chunks (suggest.hpp,
+// --comm-thread). Other threads only hand it batches through a queue
+// (submit). So MPI is called from one thread only, the one that initialised
+// it, which is all MPI_THREAD_FUNNELED promises, and all Open MPI 4.1 with
+// UCX supports below MPI_THREAD_MULTIPLE (its UCX worker is then usable
+// from the creating thread only).
 //
 // Wire format. A request is [u64 id] then records [u64 hash][u16 length]
 // [bytes] (the owner reuses the hash: no rehash); a reply is the request's

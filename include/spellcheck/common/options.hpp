@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/common/comm_thread.hpp"
+
 namespace spellcheck {
 
 enum class FilterExchange { allgather, allreduce };
@@ -31,17 +33,18 @@ struct Options {
   // --exchange: how the dictionary shuffle, word routing and report travel
   // (mpi::AllToAll: direct, two-level, auto).
   std::string exchange = "auto";
-  bool trigram_filter = true;                   // --no-trigram-filter: hash and probe every candidate
-  bool affix_filter = true;                     // --no-affix-filter: try edits at every position
-  HugePages huge_pages = HugePages::automatic;  // --huge-pages on|off|auto (huge_pages.hpp)
-  int progress = -1;                            // --progress / --no-progress; -1: when a terminal (progress.hpp)
-  double progress_interval = 5.0;               // --progress-interval S: seconds between progress lines
-  bool quiet = false;                           // --quiet: no timing/summary lines
-  bool ranked = false;                          // --suggest ranked (default: spec, the SPEC.md output)
-  bool list_only = false;                       // --suggest none: the misspelled words only, one a line
-  int max_distance = 2;                         // --max-distance 1|2 (ranked)
-  size_t top = 10;                              // --top K (ranked)
-  std::string frequencies;                      // --frequencies FILE (ranked); empty: the shipped list
+  bool trigram_filter = true;                      // --no-trigram-filter: hash and probe every candidate
+  bool affix_filter = true;                        // --no-affix-filter: try edits at every position
+  HugePages huge_pages = HugePages::automatic;     // --huge-pages on|off|auto (huge_pages.hpp)
+  CommThread comm_thread = CommThread::automatic;  // --comm-thread dedicated|shared|auto (comm_thread.hpp)
+  int progress = -1;                               // --progress / --no-progress; -1: when a terminal (progress.hpp)
+  double progress_interval = 5.0;                  // --progress-interval S: seconds between progress lines
+  bool quiet = false;                              // --quiet: no timing/summary lines
+  bool ranked = false;                             // --suggest ranked (default: spec, the SPEC.md output)
+  bool list_only = false;                          // --suggest none: the misspelled words only, one a line
+  int max_distance = 2;                            // --max-distance 1|2 (ranked)
+  size_t top = 10;                                 // --top K (ranked)
+  std::string frequencies;                         // --frequencies FILE (ranked); empty: the shipped list
   // --sound-distance N; -1 (--no-sound-alikes): edit distance only; -2
   // (the default): 1, but none for hunspell dictionaries of languages
   // other than English (the phonetic keys are English's).

@@ -9,6 +9,7 @@
 
 #include "spellcheck/comm/lookup_service.hpp"
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/comm_thread.hpp"
 #include "spellcheck/dictionary/affix_filter.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/shard.hpp"
@@ -36,10 +37,12 @@ struct Suggestions {
 
 // Collective (the lookup service terminates with all ranks). Runs the lookup
 // service on the calling thread, which must be the one that initialised MPI
-// (unless MPI_THREAD_MULTIPLE), beside the OpenMP team's workers. If any
+// (unless MPI_THREAD_MULTIPLE), beside the OpenMP team's generators (one per
+// thread OpenMP offers; comm_thread: resolved, not automatic). If any
 // thread throws, the service still terminates with the other ranks, then the
 // first exception is rethrown on this rank (the others return normally).
 Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter& filter, const TrigramFilter* trigrams,
-                    const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes, Progress& progress);
+                    const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes, Progress& progress,
+                    CommThread comm_thread = CommThread::shared);
 
 }  // namespace spellcheck
