@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/affix_filter.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/reader.hpp"
 #include "spellcheck/suggest/candidates.hpp"
 

@@ -14,7 +14,7 @@
 #include <random>
 #include <vector>
 
-#include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/suggest/delete_index.hpp"
 
 using namespace spellcheck;
 using Clock = std::chrono::steady_clock;

@@ -6,8 +6,8 @@
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/shard.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/reader.hpp"
 
 using namespace spellcheck;

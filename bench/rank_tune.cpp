@@ -22,8 +22,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "spellcheck/dictionary/delete_index.hpp"
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
+#include "spellcheck/suggest/delete_index.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranking.hpp"

@@ -47,8 +47,9 @@ packages+=(libhunspell-dev hunspell-de-de hunspell-fr hunspell-es hunspell-ru hu
 # Fuzzing (fuzz/, bench/fuzz.sh): clang with libFuzzer; libomp for OpenMP
 # under clang.
 packages+=(clang libomp-dev)
-# Style and lint checks of scripts/test.sh (.clang-format, .clang-tidy).
-packages+=(clang-format clang-tidy)
+# Style and lint checks of scripts/test.sh (.clang-format, .clang-tidy);
+# Universal Ctags for the structure tests (scripts/long-functions).
+packages+=(clang-format clang-tidy universal-ctags)
 install_missing "${packages[@]}"
 install_missing "${slurm_packages[@]}" ||
   echo "install-deps: WARNING: Slurm and munge could not be installed: the Slurm tests will skip"

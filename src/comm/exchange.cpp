@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
 

@@ -30,18 +30,6 @@ struct ReplySend {
 
 }  // namespace
 
-void RequestBatch::add(uint64_t h, std::string_view cand, Slot s) {
-  const uint16_t len = static_cast<uint16_t>(cand.size());
-  if (bytes.empty()) bytes.assign(kBatchHeader, '\0');  // the id, written when the batch is posted
-  const size_t at = bytes.size();
-  bytes.resize(at + kRecordHeader + len);
-  char* p = bytes.data() + at;
-  std::memcpy(p, &h, sizeof h);
-  std::memcpy(p + sizeof h, &len, sizeof len);
-  std::memcpy(p + kRecordHeader, cand.data(), len);
-  slots.push_back(s);
-}
-
 // Everything the service keeps between polls.
 struct LookupService::State {
   // Requests not yet answered, by id. A node map: the send reads the batch's
@@ -51,7 +39,7 @@ struct LookupService::State {
   size_t open = 0;               // pending.size()
   std::list<ReplySend> replies;  // sends not yet complete
   std::string inbox;
-  std::vector<size_t> record_at;  // offset of each record of the request being served
+  std::string answer_bits;  // the answer to the request being served
   bool in_barrier = false;
   MPI_Request barrier = MPI_REQUEST_NULL;
 };
@@ -71,10 +59,10 @@ bool any_thread_or_main() {
 }
 }  // namespace
 
-LookupService::LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches, size_t max_open)
+LookupService::LookupService(const mpi::Comm& comm, Answer answer, size_t queue_batches, size_t max_open)
     : any_thread_(any_thread_or_main()),
       comm_(comm.get()),
-      shard_(shard),
+      answer_(std::move(answer)),
       owner_(std::this_thread::get_id()),
       max_open_(std::max<size_t>(1, max_open)) {
   outgoing_.set_capacity(static_cast<std::ptrdiff_t>(queue_batches));
@@ -103,7 +91,7 @@ RequestBatch LookupService::fresh_batch(int dest) {
   if (!free_.try_pop(b)) b.bytes.reserve(1024);
   b.dest = dest;
   b.bytes.clear();
-  b.slots.clear();
+  b.tags.clear();
   return b;
 }
 
@@ -140,7 +128,7 @@ void LookupService::pause(bool active, unsigned& idle) {
   }
 }
 
-std::vector<Slot> LookupService::finish() {
+std::vector<uint64_t> LookupService::finish() {
   check_thread();
   if (finished_) return {};
   State& st = *state_;
@@ -208,35 +196,15 @@ bool LookupService::step() {
     mpi::count_received(1, static_cast<uint64_t>(count));
     if (status.MPI_TAG == static_cast<int>(Tag::request)) {
       fault::point("lookups", comm_.rank());
-      // Index the records first: the reply is sized once, and the lookups
-      // go to the shard together (their misses overlap).
-      std::vector<size_t>& record_at = st.record_at;
-      record_at.clear();
       if (inbox.size() < RequestBatch::kBatchHeader) throw std::runtime_error("request without its id");
-      for (size_t pos = RequestBatch::kBatchHeader; pos < inbox.size();) {
-        record_at.push_back(pos);
-        uint16_t len;
-        std::memcpy(&len, inbox.data() + pos + sizeof(uint64_t), sizeof len);
-        pos += RequestBatch::kRecordHeader + len;
-      }
-      const size_t records = record_at.size();
+      const size_t records = answer_(std::string_view(inbox).substr(RequestBatch::kBatchHeader), st.answer_bits);
+      if (st.answer_bits.size() != (records + 7) / 8)
+        throw std::logic_error("lookup service: an answer of the wrong size");
       ReplySend& r = st.replies.emplace_back();
-      r.bits.assign(RequestBatch::kBatchHeader + (records + 7) / 8, '\0');
-      std::memcpy(r.bits.data(), inbox.data(), RequestBatch::kBatchHeader);  // the request's id
-      char* const bits = r.bits.data() + RequestBatch::kBatchHeader;
-      shard_.contains_each(
-          records,
-          [&](size_t i) {
-            uint64_t h;
-            std::memcpy(&h, inbox.data() + record_at[i], sizeof h);
-            return h;
-          },
-          [&](size_t i) {
-            uint16_t len;
-            std::memcpy(&len, inbox.data() + record_at[i] + sizeof(uint64_t), sizeof len);
-            return std::string_view(inbox.data() + record_at[i] + RequestBatch::kRecordHeader, len);
-          },
-          [&](size_t i) { bits[i / 8] = static_cast<char>(bits[i / 8] | (1 << (i % 8))); });
+      r.bits.reserve(RequestBatch::kBatchHeader + st.answer_bits.size());
+      r.bits.append(inbox.data(), RequestBatch::kBatchHeader);  // the request's id
+      r.bits.append(st.answer_bits);
+      st.answer_bits.clear();
       mpi::check(MPI_Isend(r.bits.data(), mpi::narrow<int>(r.bits.size()), MPI_BYTE, status.MPI_SOURCE,
                            static_cast<int>(Tag::reply), comm, &r.req),
                  "MPI_Isend");
@@ -256,9 +224,9 @@ bool LookupService::step() {
       // to be.
       mpi::check(MPI_Wait(&f.req, MPI_STATUS_IGNORE), "MPI_Wait");
       const unsigned char* bits = reinterpret_cast<const unsigned char*>(inbox.data()) + sizeof id;
-      const auto& slots = f.batch.slots;
-      for (size_t i = 0; i < slots.size(); ++i)
-        if ((bits[i / 8] >> (i % 8)) & 1U) hits_.push_back(slots[i]);
+      const auto& tags = f.batch.tags;
+      for (size_t i = 0; i < tags.size(); ++i)
+        if ((bits[i / 8] >> (i % 8)) & 1U) hits_.push_back(tags[i]);
       free_.push(std::move(f.batch));
       st.pending.erase(it);
       --st.open;

@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "spellcheck/comm/node_exchange.hpp"
-#include "spellcheck/output/removal_on_signal.hpp"
+#include "spellcheck/common/removal_on_signal.hpp"
 
 namespace spellcheck::mpi {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <new>
 
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
 

@@ -14,10 +14,10 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/affix_checker.hpp"
 #include "spellcheck/dictionary/affix_forms.hpp"
 #include "spellcheck/dictionary/personal_words.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/input/reader.hpp"
 
 namespace spellcheck {

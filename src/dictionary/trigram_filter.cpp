@@ -3,7 +3,7 @@
 #include <bit>
 #include <string>
 
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
 

@@ -19,7 +19,7 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/input/byte_source.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 #include "spellcheck/input/word_table.hpp"

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 
 namespace spellcheck {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/output/json.hpp"
-#include "spellcheck/suggest/code_points.hpp"
 
 namespace spellcheck {
 

@@ -6,8 +6,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/common/utf8.hpp"
-#include "spellcheck/suggest/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
 namespace spellcheck {

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "spellcheck/common/first_error.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
 

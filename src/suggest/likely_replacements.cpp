@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/common/utf8.hpp"
-#include "spellcheck/suggest/code_points.hpp"
 
 namespace spellcheck {
 

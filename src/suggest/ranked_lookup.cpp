@@ -15,12 +15,12 @@
 #include <utility>
 
 #include "spellcheck/comm/exchange.hpp"
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/common/first_error.hpp"
 #include "spellcheck/common/wire.hpp"
-#include "spellcheck/dictionary/index_cache.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/suggest/detail/ranked_messages.hpp"
+#include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 

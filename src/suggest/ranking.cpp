@@ -4,7 +4,7 @@
 #include <cmath>
 #include <iterator>
 
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
 namespace spellcheck {

@@ -9,6 +9,7 @@
 
 #include "spellcheck/common/fault.hpp"
 #include "spellcheck/suggest/candidates.hpp"
+#include "spellcheck/suggest/detail/candidate_lookups.hpp"
 
 namespace spellcheck {
 
@@ -94,7 +95,7 @@ class Generator {
       const std::string_view cand = cands_.spell(i, spelled_.data());
       ++c.remote_lookups;
       RequestBatch& b = outbox_[static_cast<size_t>(o)];
-      b.add(h, cand, slot);
+      add_lookup(b, h, cand, slot);
       if (b.bytes.size() >= batch_bytes_) {
         ship(std::move(b));
         b = service_.fresh_batch(o);
@@ -219,7 +220,7 @@ class CandidatePhase {
   // barrier; then the first failure is rethrown.
   Suggestions finish() {
     Suggestions out;
-    out.hits = service_.finish();
+    out.hits = slots_of(service_.finish());
     failure_.rethrow();
     out.service = service_.stats();
     out.counts.remote_hits = out.hits.size();
@@ -308,7 +309,7 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
   const bool dedicated = comm_thread == CommThread::dedicated;
   const int generators = std::max(1, omp_get_max_threads());
   const int threads = generators + (dedicated ? 1 : 0);
-  LookupService service(comm, shard, static_cast<size_t>(4 * generators + 16));
+  LookupService service(comm, shard_answer(shard), static_cast<size_t>(4 * generators + 16));
   CandidatePhase phase(comm, service, shard, filter, trigrams, affixes, misspelled, batch_bytes, progress,
                        static_cast<size_t>(threads));
 #pragma omp parallel num_threads(threads)

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "spellcheck/comm/exchange.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 using namespace spellcheck;
 

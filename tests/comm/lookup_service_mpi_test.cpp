@@ -20,10 +20,11 @@
 #include "spellcheck/comm/lookup_service.hpp"
 #include "spellcheck/common/fault.hpp"
 #include "spellcheck/common/options.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/shard.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 #include "spellcheck/output/timing.hpp"
+#include "spellcheck/suggest/detail/candidate_lookups.hpp"
 #include "spellcheck/suggest/suggest.hpp"
 
 using namespace spellcheck;
@@ -52,7 +53,7 @@ TEST_CASE("remote lookups: answers are right, none lost, termination for any bat
     {
       // The master thread serves and sends its own batches; the others
       // submit theirs and may block on the small queue until it polls.
-      LookupService service(comm, shard, 4);
+      LookupService service(comm, shard_answer(shard), 4);
       std::atomic<int> through{0};
 #pragma omp parallel num_threads(3) reduction(+ : asked)
       {
@@ -75,7 +76,7 @@ TEST_CASE("remote lookups: answers are right, none lost, termination for any bat
           if (o == me) continue;
           ++asked;
           RequestBatch& b = out[static_cast<size_t>(o)];
-          b.add(h, w, Slot{static_cast<uint32_t>(i), EditRef{}});
+          add_lookup(b, h, w, Slot{static_cast<uint32_t>(i), EditRef{}});
           if (b.bytes.size() >= batch_bytes) {
             ship(std::move(b));
             b = service.fresh_batch(o);
@@ -86,7 +87,7 @@ TEST_CASE("remote lookups: answers are right, none lost, termination for any bat
         if (master) service.serve_while([&] { return through.load() < team - 1; });
         else through.fetch_add(1);
       }
-      got = service.finish();
+      got = slots_of(service.finish());
       CHECK(service.stats().lookups_sent == asked);
     }
     for (int i = 0; i < 3000; ++i) {
@@ -130,7 +131,7 @@ TEST_CASE("every reply answers its own request, and the open requests stay under
   std::vector<Slot> got;
   std::vector<uint32_t> expected;
   {
-    LookupService service(comm, shard, 4, kMaxOpen);
+    LookupService service(comm, shard_answer(shard), 4, kMaxOpen);
     // Every request goes out before this rank polls once: only the service
     // itself may hold them back.
     for (int i = 0; i < kWords; ++i) {
@@ -140,10 +141,10 @@ TEST_CASE("every reply answers its own request, and the open requests stay under
       if (o == me) continue;
       if (i % 3 == 0) expected.push_back(static_cast<uint32_t>(i));
       RequestBatch b = service.fresh_batch(o);
-      b.add(h, w, Slot{static_cast<uint32_t>(i), EditRef{}});
+      add_lookup(b, h, w, Slot{static_cast<uint32_t>(i), EditRef{}});
       service.send(std::move(b));
     }
-    got = service.finish();
+    got = slots_of(service.finish());
     CHECK(service.stats().most_open_requests > 0);
     CHECK(service.stats().most_open_requests == kMaxOpen);  // reached, never passed
   }
@@ -164,7 +165,7 @@ TEST_CASE("the service refuses a thread other than the one that initialised MPI"
   // Refused before its first collective: the other ranks are not involved.
   std::thread other([&] {
     try {
-      LookupService service(comm, shard, 4);
+      LookupService service(comm, shard_answer(shard), 4);
     } catch (const mpi::Error&) {
       refused = true;
     }
@@ -223,9 +224,9 @@ struct Phase {
     }
   }
 
-  Suggestions run(size_t batch_bytes) {
+  Suggestions run(size_t batch_bytes, CommThread comm_thread = CommThread::shared) {
     Progress progress(false, "candidates", misspelled.size(), "words");
-    return suggest(comm, shard, filter, nullptr, nullptr, misspelled, batch_bytes, progress);
+    return suggest(comm, shard, filter, nullptr, nullptr, misspelled, batch_bytes, progress, comm_thread);
   }
 
   // (word, candidate) of every hit, sorted; and the truth.
@@ -291,18 +292,20 @@ TEST_CASE("the candidate phase finds every candidate whatever team OpenMP gives"
   TeamSettings restore;
   Phase ph;
   const auto want = ph.truth();
-  for (int dynamic : {0, 1})
-    for (int threads : {1, 2, 3})
-      for (size_t batch_bytes : {size_t{1}, size_t{64}, size_t{1} << 16}) {
-        CAPTURE(dynamic);
-        CAPTURE(threads);
-        CAPTURE(batch_bytes);
-        omp_set_dynamic(dynamic);
-        omp_set_num_threads(threads);
-        const Suggestions s = ph.run(batch_bytes);
-        CHECK(ph.spelled(s) == want);
-        CHECK(s.counts.local_hits + s.counts.remote_hits == s.hits.size());
-      }
+  for (CommThread comm_thread : {CommThread::shared, CommThread::dedicated})
+    for (int dynamic : {0, 1})
+      for (int threads : {1, 2, 3})
+        for (size_t batch_bytes : {size_t{1}, size_t{64}, size_t{1} << 16}) {
+          CAPTURE(comm_thread_name(comm_thread));
+          CAPTURE(dynamic);
+          CAPTURE(threads);
+          CAPTURE(batch_bytes);
+          omp_set_dynamic(dynamic);
+          omp_set_num_threads(threads);
+          const Suggestions s = ph.run(batch_bytes, comm_thread);
+          CHECK(ph.spelled(s) == want);
+          CHECK(s.counts.local_hits + s.counts.remote_hits == s.hits.size());
+        }
 }
 
 TEST_CASE("a thread's exception comes out on its rank; the service ends with the others") {
@@ -310,9 +313,16 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
   Phase ph;
   const auto want = ph.truth();
   const int p = ph.comm.size(), me = ph.comm.rank();
-  for (auto hook : {&throw_on_master, &throw_on_worker})
+  // (Dedicated, the service thread generates only when alone: a hook
+  // waiting for it would wait in vain.)
+  const std::vector<std::pair<CommThread, void (*)(std::string_view, size_t)>> cases{
+      {CommThread::shared, &throw_on_master},
+      {CommThread::shared, &throw_on_worker},
+      {CommThread::dedicated, &throw_on_worker}};
+  for (const auto& [comm_thread, hook] : cases)
     for (int threads : {1, 3})
       for (size_t batch_bytes : {size_t{1}, size_t{1} << 16}) {
+        CAPTURE(comm_thread_name(comm_thread));
         CAPTURE(threads);
         CAPTURE(batch_bytes);
         omp_set_num_threads(threads);
@@ -322,7 +332,7 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
         fault::set_hook(failing_rank ? hook : nullptr);
         bool threw = false;
         try {
-          const Suggestions s = ph.run(batch_bytes);
+          const Suggestions s = ph.run(batch_bytes, comm_thread);
           CHECK(ph.spelled(s) == want);  // the other ranks' results are whole
         } catch (const std::runtime_error& e) {
           threw = true;
@@ -333,7 +343,7 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
         // exists only in a team of more than one).
         CHECK(threw == (failing_rank && g_fired.load()));
         // Nothing was left in flight: the next phase runs clean.
-        const Suggestions again = ph.run(batch_bytes);
+        const Suggestions again = ph.run(batch_bytes, comm_thread);
         CHECK(ph.spelled(again) == want);
       }
 }

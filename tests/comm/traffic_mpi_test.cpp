@@ -8,7 +8,7 @@
 
 #include "spellcheck/comm/exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/output/timing.hpp"
 
 using namespace spellcheck;

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <string>
 
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 using namespace spellcheck;
 

@@ -2,7 +2,7 @@
 
 #include <doctest/doctest.h>
 
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 using namespace spellcheck;
 

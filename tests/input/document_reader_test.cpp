@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "spellcheck/common/errors.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
 #include "temp_files.hpp"

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 
 using namespace spellcheck;
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/dictionary/index_cache.hpp"
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
+#include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"

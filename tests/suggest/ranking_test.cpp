@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
 
 namespace spellcheck {
 

@@ -2,8 +2,10 @@
 // LookupService: the communication side of the candidate phase. It is the
 // only code that talks to other ranks while the workers compute: it sends
 // the workers' request batches to their owners, answers other ranks'
-// requests against the local Shard, matches replies to the batches that
-// asked, and detects global termination.
+// requests through the caller's Answer (suggest/ looks them up in the local
+// shard), matches replies to the batches that asked, and detects global
+// termination. It knows bytes, records and ranks: what a record holds is
+// the caller's (suggest/detail/candidate_lookups.hpp).
 //
 // Thread model. The service runs on the thread that initialised MPI (the
 // caller of suggest(), the master of its OpenMP team), in poll() calls:
@@ -16,9 +18,9 @@
 // UCX supports below MPI_THREAD_MULTIPLE (its UCX worker is then usable
 // from the creating thread only).
 //
-// Wire format. A request is [u64 id] then records [u64 hash][u16 length]
-// [bytes] (the owner reuses the hash: no rehash); a reply is the request's
-// id then one bit per record in request order. Replies are matched by id,
+// Wire format. A request is [u64 id] then records, as the caller framed
+// them; a reply is the request's id then one bit per record in request
+// order (the answer's). Replies are matched by id,
 // not by arrival order: Open MPI's ob1 numbers the messages between two
 // ranks with 16 bits, and with more than 65,536 in flight (single-record
 // batches, --batch-bytes 1) replies did come out of order and answered the
@@ -33,26 +35,31 @@
 #include <tbb/concurrent_queue.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/dictionary/shard.hpp"
-#include "spellcheck/suggest/candidates.hpp"
 
 namespace spellcheck {
 
 struct RequestBatch {
   int dest = -1;
-  std::string bytes;        // the id then the records, see above (empty: no record yet)
-  std::vector<Slot> slots;  // only the sender keeps these, one per record
+  std::string bytes;           // the id then the records, see above (empty: no record yet)
+  std::vector<uint64_t> tags;  // only the sender keeps these, one per record: what a hit stands for
 
   static constexpr size_t kBatchHeader = sizeof(uint64_t);  // the id
-  static constexpr size_t kRecordHeader = sizeof(uint64_t) + sizeof(uint16_t);
-  void add(uint64_t h, std::string_view cand, Slot s);
-  size_t records() const { return slots.size(); }
+  // Room for a record of n bytes at the end, tagged: returns where to write it.
+  char* add_record(size_t n, uint64_t tag) {
+    if (bytes.empty()) bytes.assign(kBatchHeader, '\0');  // the id, written when the batch is posted
+    const size_t at = bytes.size();
+    bytes.resize(at + n);
+    tags.push_back(tag);
+    return bytes.data() + at;
+  }
+  size_t records() const { return tags.size(); }
 };
 
 struct ServiceStats {
@@ -68,6 +75,11 @@ struct ServiceStats {
 
 class LookupService {
  public:
+  // Answers one request: `records`, the bytes after its id; appends one bit
+  // per record (bit i of byte i / 8: confirmed) to `bits`, which comes
+  // empty; returns the number of records. Throws on a malformed request.
+  using Answer = std::function<size_t(std::string_view records, std::string& bits)>;
+
   // Requests of this rank not yet answered, at most: messages in flight to
   // one peer stay under 2 x this (its replies and its own requests), far
   // from ob1's 65,536.
@@ -76,7 +88,7 @@ class LookupService {
   // On the thread that initialised MPI (mpi::Error otherwise, unless MPI
   // runs with MPI_THREAD_MULTIPLE). Collective: duplicates comm.
   // max_open: requests of this rank unanswered at once (tests use a few).
-  LookupService(const mpi::Comm& comm, const Shard& shard, size_t queue_batches, size_t max_open = kMaxOpenRequests);
+  LookupService(const mpi::Comm& comm, Answer answer, size_t queue_batches, size_t max_open = kMaxOpenRequests);
   // Finishes (collective termination) if finish() was not called.
   ~LookupService();
   LookupService(const LookupService&) = delete;
@@ -106,8 +118,8 @@ class LookupService {
     while (busy()) pause(poll(), idle);
   }
   // Once, after every batch has been submitted or sent: serves until global
-  // termination and returns the candidates other ranks confirmed.
-  std::vector<Slot> finish();
+  // termination and returns the tags of the records other ranks confirmed.
+  std::vector<uint64_t> finish();
   const ServiceStats& stats() const { return stats_; }
 
  private:
@@ -119,10 +131,10 @@ class LookupService {
 
   bool any_thread_;  // MPI_THREAD_MULTIPLE: no thread check (first: checked before comm_'s collective)
   mpi::Comm comm_;
-  const Shard& shard_;
+  Answer answer_;
   tbb::concurrent_bounded_queue<RequestBatch> outgoing_;
   tbb::concurrent_queue<RequestBatch> free_;
-  std::vector<Slot> hits_;
+  std::vector<uint64_t> hits_;
   ServiceStats stats_;
   std::thread::id owner_;
   size_t max_open_;

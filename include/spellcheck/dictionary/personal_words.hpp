@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/stem_file.hpp"
-#include "spellcheck/input/word_list.hpp"
 
 namespace spellcheck {
 

@@ -15,7 +15,7 @@
 
 #include "spellcheck/dictionary/affix_text.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
-#include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/dictionary/detail/hash_directory.hpp"
 #include "spellcheck/dictionary/roots.hpp"
 #include "spellcheck/dictionary/stem_file.hpp"
 

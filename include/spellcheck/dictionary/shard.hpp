@@ -10,10 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/common/word_hash.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/arena.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
-#include "spellcheck/input/word_list.hpp"
 
 namespace spellcheck {
 

@@ -20,9 +20,9 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/input/input_plan.hpp"
 #include "spellcheck/input/line_marks.hpp"
-#include "spellcheck/input/word_list.hpp"
 
 namespace spellcheck {
 

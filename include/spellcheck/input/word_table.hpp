@@ -18,7 +18,7 @@
 #include <utility>
 
 #include "spellcheck/common/huge_pages.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
+#include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
 

@@ -30,7 +30,7 @@
 #include <string>
 #include <string_view>
 
-#include "spellcheck/output/removal_on_signal.hpp"
+#include "spellcheck/common/removal_on_signal.hpp"
 
 namespace spellcheck {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/output/report.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
 

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
 
 namespace spellcheck {
 

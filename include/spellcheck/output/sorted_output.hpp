@@ -14,8 +14,8 @@
 #include <string_view>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/removal_on_signal.hpp"
 #include "spellcheck/output/output_file.hpp"
-#include "spellcheck/output/removal_on_signal.hpp"
 #include "spellcheck/output/report.hpp"
 
 namespace spellcheck {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/output/progress.hpp"
+#include "spellcheck/common/progress.hpp"
 
 namespace spellcheck {
 

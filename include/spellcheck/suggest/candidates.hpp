@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/affix_filter.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
-#include "spellcheck/dictionary/word_hash.hpp"
 
 namespace spellcheck {
 

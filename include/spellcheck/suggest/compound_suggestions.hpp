@@ -9,7 +9,7 @@
 #include <cstddef>
 
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/suggest/hunspell_judge.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"

@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/affix_checker.hpp"
 #include "spellcheck/dictionary/hunspell_dictionary.hpp"
-#include "spellcheck/input/word_list.hpp"
 
 namespace spellcheck {
 

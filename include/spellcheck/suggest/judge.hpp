@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "spellcheck/comm/exchange.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/shard.hpp"
-#include "spellcheck/input/word_list.hpp"
 
 namespace spellcheck {
 

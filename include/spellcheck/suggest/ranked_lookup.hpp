@@ -40,10 +40,10 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
-#include "spellcheck/dictionary/delete_index.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/suggest/delete_index.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
 #include "spellcheck/suggest/ranking.hpp"
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/input/word_list.hpp"
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/suggest/likely_replacements.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 

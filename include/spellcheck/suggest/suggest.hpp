@@ -10,12 +10,13 @@
 #include "spellcheck/comm/lookup_service.hpp"
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/common/comm_thread.hpp"
+#include "spellcheck/common/progress.hpp"
+#include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/affix_filter.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
-#include "spellcheck/input/word_list.hpp"
-#include "spellcheck/output/timing.hpp"
+#include "spellcheck/suggest/candidates.hpp"
 
 namespace spellcheck {
 

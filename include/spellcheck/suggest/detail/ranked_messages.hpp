@@ -25,7 +25,7 @@
 #include <string_view>
 
 #include "spellcheck/common/wire.hpp"
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
 
 namespace spellcheck::ranked_messages {
 

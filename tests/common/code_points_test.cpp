@@ -1,6 +1,6 @@
 // Code points: decoding never fails and round-trips any bytes; simple case
 // mapping; case patterns and spelling an entry in a typo's pattern.
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 
 #include <doctest/doctest.h>
 

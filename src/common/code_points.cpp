@@ -1,4 +1,4 @@
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 
 namespace spellcheck {
 

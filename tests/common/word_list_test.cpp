@@ -1,5 +1,5 @@
 // WordList: packed words, appended and re-indexed.
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "spellcheck/dictionary/index_cache.hpp"
+#include "spellcheck/suggest/index_cache.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "spellcheck/common/errors.hpp"
-#include "spellcheck/output/removal_on_signal.hpp"
+#include "spellcheck/common/removal_on_signal.hpp"
 
 namespace spellcheck {
 

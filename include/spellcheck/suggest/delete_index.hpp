@@ -31,7 +31,8 @@
 #include <vector>
 
 #include "spellcheck/common/blob.hpp"
-#include "spellcheck/input/word_list.hpp"
+#include "spellcheck/common/word_list.hpp"
+#include "spellcheck/dictionary/detail/hash_directory.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
 namespace spellcheck {
@@ -53,104 +54,6 @@ inline uint64_t prefix_hash(const char32_t* w, size_t n, size_t prefix_length) {
 // points from w's prefix (the prefix itself included), each once, in no
 // particular order.
 void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vector<uint64_t>& out);
-
-// An open-addressing map from 64-bit hashes to one Value each (linear
-// probing, three quarters full: the delete tables are asked only for keys
-// the delete filter says some rank holds, so few probes run to an empty
-// slot, and a fuller table is less memory to fault in; any number of slots,
-// not a power of two, which left the tables half empty). Hash 0 is stored
-// as 1. The value sits in the slot, so a lookup is one cache miss. A key's
-// first slot is its top bits scaled to the slots (the keys are hashes, even
-// in their top bits: owner_of reads the low ones), so keys inserted in
-// ascending order fill the slots front to back.
-template <class Value>
-class HashSlots {
- public:
-  // Empty, with room for n keys.
-  void reset(size_t n) {
-    const size_t slots = std::max<size_t>(16, n + n / 3 + 1);
-    if (slots > kMostSlots) throw std::length_error("hash directory: over 2^32 slots on one rank (use more ranks)");
-    slots_.assign(slots, Slot{});
-  }
-  // Adds h -> v (one of at most the n keys reset made room for); a key
-  // already there keeps its value.
-  void insert(uint64_t h, const Value& v) {
-    const uint64_t k = stored_key(h);
-    for (size_t i = home(k);; i = next(i)) {
-      if (slots_[i].key == 0) {
-        slots_[i] = Slot{k, v};
-        return;
-      }
-      if (slots_[i].key == k) return;
-    }
-  }
-  // h's value, or nullptr.
-  const Value* find(uint64_t h) const {
-    if (slots_.empty()) return nullptr;
-    const uint64_t k = stored_key(h);
-    for (size_t i = home(k);; i = next(i)) {
-      const Slot& s = slots_[i];
-      if (s.key == k) return &s.value;
-      if (s.key == 0) return nullptr;
-    }
-  }
-  void prefetch(uint64_t h) const {
-    if (!slots_.empty()) __builtin_prefetch(&slots_[home(stored_key(h))]);
-  }
-  // A hash as the slots keep it.
-  static uint64_t stored_key(uint64_t h) { return h ? h : 1; }
-  // f(key as stored, value) for every key held.
-  template <class F>
-  void for_each(F&& f) const {
-    for (const Slot& s : slots_)
-      if (s.key != 0) f(s.key, s.value);
-  }
-  size_t bytes() const { return slots_.size() * sizeof(Slot); }
-  // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const { w.array(slots_); }
-  void load(BlobReader& r) {
-    r.array(slots_);
-    if (slots_.size() > kMostSlots) throw BlobError("a hash directory of the wrong size");
-    size_t empty = 0;
-    for (const Slot& s : slots_) empty += s.key == 0;
-    if (!slots_.empty() && empty == 0) throw BlobError("a hash directory without an empty slot");
-  }
-
- private:
-  struct Slot {
-    uint64_t key = 0;
-    Value value{};
-  };
-  static constexpr size_t kMostSlots = size_t{1} << 32;  // (home's product stays in 64 bits)
-  // (slots_ not empty)
-  size_t home(uint64_t k) const { return static_cast<size_t>(((k >> 32) * slots_.size()) >> 32); }
-  size_t next(size_t i) const { return i + 1 == slots_.size() ? 0 : i + 1; }
-  std::vector<Slot> slots_;
-};
-
-// A map from 64-bit hashes to ranges [begin, end) of an array.
-class HashDirectory {
- public:
-  using Range = std::pair<uint32_t, uint32_t>;
-  // keys[g] maps to [starts[g], starts[g + 1]).
-  void build(const std::vector<uint64_t>& distinct_keys, const std::vector<uint32_t>& starts);
-  // The range of h, or an empty one.
-  Range find(uint64_t h) const {
-    const Bounds* b = slots_.find(h);
-    return b ? Range{b->begin, b->end} : Range{0, 0};
-  }
-  void prefetch(uint64_t h) const { slots_.prefetch(h); }
-  size_t bytes() const { return slots_.bytes(); }
-  // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const { slots_.save(w); }
-  void load(BlobReader& r) { slots_.load(r); }
-
- private:
-  struct Bounds {
-    uint32_t begin = 0, end = 0;
-  };
-  HashSlots<Bounds> slots_;
-};
 
 // This rank's buckets of entries.
 class PrefixBuckets {
@@ -223,38 +126,6 @@ class PrefixBuckets {
   std::vector<uint64_t> group_key_;    // per bucket: its prefix hash
   HashDirectory directory_;
 };
-
-// Sorts (hash, value) pairs as std::sort does (by hash, then value), for
-// hashes spread evenly over 64 bits: millions of them go first by their
-// top bits into runs of a few dozen (a counting sort, two passes), and each
-// run is sorted alone (by the rank's OpenMP threads). Comparison sorts of
-// the delete tables were most of an index build.
-template <class Value>
-void sort_by_spread_hash(std::vector<std::pair<uint64_t, Value>>& pairs) {
-  using Pair = std::pair<uint64_t, Value>;
-  const size_t n = pairs.size();
-  constexpr size_t kFewest = size_t{1} << 16;  // below this, one sort
-  if (n < kFewest) {
-    std::sort(pairs.begin(), pairs.end());
-    return;
-  }
-  const int bits = std::clamp(static_cast<int>(std::bit_width(n / 32)), 8, 22);  // runs of about 32
-  const int shift = 64 - bits;
-  std::vector<size_t> end(size_t{1} << bits, 0);
-  for (const Pair& x : pairs) ++end[x.first >> shift];
-  size_t sum = 0;
-  for (size_t& e : end) e = sum += e;  // counts -> ends
-  std::vector<Pair> out(n);
-  for (size_t i = n; i-- > 0;) out[--end[pairs[i].first >> shift]] = pairs[i];  // end[b] becomes b's start
-  pairs.swap(out);
-  const auto runs = static_cast<std::ptrdiff_t>(end.size());
-#pragma omp parallel for schedule(dynamic, 256)
-  for (std::ptrdiff_t b = 0; b < runs; ++b) {
-    const size_t first = end[static_cast<size_t>(b)];
-    const size_t last = b + 1 < runs ? end[static_cast<size_t>(b) + 1] : n;
-    std::sort(pairs.begin() + static_cast<std::ptrdiff_t>(first), pairs.begin() + static_cast<std::ptrdiff_t>(last));
-  }
-}
 
 // This rank's part of a map from delete hashes to postings (prefix hashes,
 // or sound-alike entries with their phonetic key).

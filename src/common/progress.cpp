@@ -1,4 +1,4 @@
-#include "spellcheck/output/progress.hpp"
+#include "spellcheck/common/progress.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/suggest/delete_index.hpp"
 
 #include <xxhash.h>
 
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
@@ -153,11 +153,6 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
-}
-
-void HashDirectory::build(const std::vector<uint64_t>& keys, const std::vector<uint32_t>& starts) {
-  slots_.reset(keys.size());
-  for (size_t g = 0; g < keys.size(); ++g) slots_.insert(keys[g], Bounds{starts[g], starts[g + 1]});
 }
 
 void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {

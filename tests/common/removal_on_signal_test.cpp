@@ -1,7 +1,7 @@
 // Temporary files registered for removal go when a termination signal ends
 // the process, and only then; the signal still ends it. Each case runs in a
 // forked child, which the signal kills.
-#include "spellcheck/output/removal_on_signal.hpp"
+#include "spellcheck/common/removal_on_signal.hpp"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "spellcheck/output/removal_on_signal.hpp"
+#include "spellcheck/common/removal_on_signal.hpp"
 
 #include <limits.h>
 #include <unistd.h>

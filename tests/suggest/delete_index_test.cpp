@@ -3,7 +3,7 @@
 // their prefix deletes, the delete table), looked up the way ranked_lookup
 // does (the query's prefix deletes -> prefix hashes -> buckets -> OSA check),
 // and compared with brute force over every entry.
-#include "spellcheck/dictionary/delete_index.hpp"
+#include "spellcheck/suggest/delete_index.hpp"
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "spellcheck/suggest/code_points.hpp"
+#include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "temp_files.hpp"
 
