@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
@@ -44,8 +45,8 @@ Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_
     send_words.data[at[r] + w.size()] = '\n';
     at[r] += w.size() + 1;
     char* num = send_numbers.data.data() + nat[r];
-    std::memcpy(num, &hashes[i], kU64);
-    for (size_t c = 0; c < per_word; ++c) std::memcpy(num + (1 + c) * kU64, &values[c][i], kU64);
+    wire::store_le<uint64_t>(num, hashes[i]);
+    for (size_t c = 0; c < per_word; ++c) wire::store_le<uint64_t>(num + (1 + c) * kU64, values[c][i]);
     nat[r] += stride * kU64;
   }
   Routed out;
@@ -57,8 +58,8 @@ Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_
   out.values.assign(per_word, std::vector<uint64_t>(m));
   const char* num = got.data.data();
   for (size_t i = 0; i < m; ++i, num += stride * kU64) {
-    std::memcpy(&out.hashes[i], num, kU64);
-    for (size_t c = 0; c < per_word; ++c) std::memcpy(&out.values[c][i], num + (1 + c) * kU64, kU64);
+    out.hashes[i] = wire::peek_le<uint64_t>(num);
+    for (size_t c = 0; c < per_word; ++c) out.values[c][i] = wire::peek_le<uint64_t>(num + (1 + c) * kU64);
   }
   return out;
 }

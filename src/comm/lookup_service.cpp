@@ -10,6 +10,7 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/fault.hpp"
+#include "spellcheck/common/wire.hpp"
 
 namespace spellcheck {
 
@@ -156,7 +157,7 @@ void LookupService::post(RequestBatch&& batch) {
   const uint64_t id = st.next_id++;
   InFlight& f = st.pending.emplace(id, InFlight{std::move(batch), MPI_REQUEST_NULL}).first->second;
   if (f.batch.bytes.size() < RequestBatch::kBatchHeader) f.batch.bytes.resize(RequestBatch::kBatchHeader);
-  std::memcpy(f.batch.bytes.data(), &id, sizeof id);
+  wire::store_le<uint64_t>(f.batch.bytes.data(), id);
   mpi::check(MPI_Isend(f.batch.bytes.data(), mpi::narrow<int>(f.batch.bytes.size()), MPI_BYTE, f.batch.dest,
                        static_cast<int>(Tag::request), comm_.get(), &f.req),
              "MPI_Isend");
@@ -214,7 +215,7 @@ bool LookupService::step() {
       mpi::count_sent(1, r.bits.size());
     } else {
       uint64_t id = 0;
-      if (inbox.size() >= sizeof id) std::memcpy(&id, inbox.data(), sizeof id);
+      if (inbox.size() >= sizeof id) id = wire::peek_le<uint64_t>(inbox.data());
       const auto it = st.pending.find(id);
       if (inbox.size() < sizeof id || it == st.pending.end() || it->second.batch.dest != status.MPI_SOURCE ||
           inbox.size() != sizeof id + (it->second.batch.records() + 7) / 8)

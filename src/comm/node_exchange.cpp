@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/common/wire.hpp"
+
 namespace spellcheck::mpi {
 
 namespace {
@@ -18,12 +20,6 @@ int declared_ranks_per_node() {
   return *end == '\0' && v > 0 && v < (1 << 20) ? static_cast<int>(v) : 0;
 }
 
-void put_u64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
-uint64_t get_u64(const char* p) {
-  uint64_t v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
 }  // namespace
 
 NodeLayout make_node_layout(const Comm& comm) {
@@ -86,7 +82,7 @@ Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Byte
   inner.counts.assign(per_node, 0);
   for (size_t l = 0; l < per_node; ++l) {
     const size_t before = inner.data.size();
-    for (size_t n = 0; n < n_nodes; ++n) put_u64(inner.data, send.counts[n * per_node + l]);
+    for (size_t n = 0; n < n_nodes; ++n) wire::append_le<uint64_t>(inner.data, send.counts[n * per_node + l]);
     for (size_t n = 0; n < n_nodes; ++n) {
       const size_t g = n * per_node + l;
       inner.data.append(send.data, at[g], send.counts[g]);
@@ -100,7 +96,7 @@ Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Byte
   {
     const char* q = gathered.data.data();
     for (size_t l = 0; l < per_node; ++l) {
-      for (size_t n = 0; n < n_nodes; ++n) lengths[l][n] = get_u64(q + n * sizeof(uint64_t));
+      for (size_t n = 0; n < n_nodes; ++n) lengths[l][n] = wire::peek_le<uint64_t>(q + n * sizeof(uint64_t));
       part[l] = q + n_nodes * sizeof(uint64_t);
       q += gathered.counts[l];
     }
@@ -112,7 +108,7 @@ Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Byte
   std::vector<size_t> taken(per_node, 0);
   for (size_t n = 0; n < n_nodes; ++n) {
     const size_t before = outer.data.size();
-    for (size_t l = 0; l < per_node; ++l) put_u64(outer.data, lengths[l][n]);
+    for (size_t l = 0; l < per_node; ++l) wire::append_le<uint64_t>(outer.data, lengths[l][n]);
     for (size_t l = 0; l < per_node; ++l) {
       outer.data.append(part[l] + taken[l], lengths[l][n]);
       taken[l] += lengths[l][n];
@@ -128,7 +124,8 @@ Bytes alltoallv_two_level(const Comm& comm, const NodeLayout& layout, const Byte
   {
     const char* q = got.data.data();
     for (size_t n = 0; n < n_nodes; ++n) {
-      for (size_t l = 0; l < per_node; ++l) recv.counts[n * per_node + l] = get_u64(q + l * sizeof(uint64_t));
+      for (size_t l = 0; l < per_node; ++l)
+        recv.counts[n * per_node + l] = wire::peek_le<uint64_t>(q + l * sizeof(uint64_t));
       q += got.counts[n];
     }
     for (size_t c : recv.counts) total += c;

@@ -14,6 +14,7 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/affix_checker.hpp"
 #include "spellcheck/dictionary/affix_forms.hpp"
@@ -27,40 +28,6 @@ namespace {
 bool regular_file(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-template <class T>
-T get(std::string_view bytes, size_t& at) {
-  T v;
-  std::memcpy(&v, bytes.data() + at, sizeof v);
-  at += sizeof v;
-  return v;
-}
-
-void put_entry(std::string& out, const StemEntry& e) {
-  put<uint64_t>(out, e.order);
-  put<uint16_t>(out, static_cast<uint16_t>(e.word.size()));
-  out.append(e.word);
-  put<uint16_t>(out, static_cast<uint16_t>(e.flags.size()));
-  out.append(reinterpret_cast<const char*>(e.flags.data()), e.flags.size() * sizeof(Flag));
-}
-
-StemEntry get_entry(std::string_view bytes, size_t& at) {
-  StemEntry e;
-  e.order = get<uint64_t>(bytes, at);
-  const uint16_t wl = get<uint16_t>(bytes, at);
-  e.word.assign(bytes.substr(at, wl));
-  at += wl;
-  const uint16_t fl = get<uint16_t>(bytes, at);
-  e.flags.resize(fl);
-  if (fl > 0) std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
-  at += fl * sizeof(Flag);
-  return e;
 }
 
 std::string read_small_file(const std::string& path) {
@@ -157,18 +124,18 @@ namespace {
 
 void put_op(std::string& out, const PersonalOp& op) {
   out.push_back(static_cast<char>(op.kind));
-  put_entry(out, op.entry);
-  put<uint16_t>(out, static_cast<uint16_t>(op.example.size()));
+  append_stem_entry(out, op.entry);
+  wire::append_le<uint16_t>(out, static_cast<uint16_t>(op.example.size()));
   out.append(op.example);
 }
 
 PersonalOp get_op(std::string_view bytes, size_t& at) {
   PersonalOp op;
-  op.kind = static_cast<PersonalWord::Kind>(bytes[at++]);
-  op.entry = get_entry(bytes, at);
-  const uint16_t n = get<uint16_t>(bytes, at);
-  op.example.assign(bytes.substr(at, n));
-  at += n;
+  constexpr const char* kWhat = "personal words";
+  op.kind = static_cast<PersonalWord::Kind>(wire::read_le_at<uint8_t>(bytes, at, kWhat));
+  op.entry = read_stem_entry(bytes, at, kWhat);
+  const auto n = wire::read_le_at<uint16_t>(bytes, at, kWhat);
+  op.example.assign(wire::read_bytes_at(bytes, at, n, kWhat));
   return op;
 }
 
@@ -453,10 +420,10 @@ std::vector<StemEntry> HunspellDictionary::link_at_owners(const mpi::Comm& comm,
   const int p = comm.size();
   mpi::Bytes got = send_to_owners(
       comm, stems, [&](const StemEntry& e) { return spelling_owner(e.word, p); },
-      [](std::string& out, const StemEntry& e) { put_entry(out, e); });
+      [](std::string& out, const StemEntry& e) { append_stem_entry(out, e); });
   stems = {};
   std::vector<StemEntry> mine;
-  for (size_t at = 0; at < got.data.size();) mine.push_back(get_entry(got.data, at));
+  for (size_t at = 0; at < got.data.size();) mine.push_back(read_stem_entry(got.data, at, "stem entries"));
   got = mpi::Bytes();
   // Ops by the spelling they need: their word's, or their example's.
   const auto op_owner = [&](const PersonalOp& op) {
@@ -572,19 +539,19 @@ std::vector<std::string> HunspellDictionary::spread_forms(const mpi::Comm& comm,
           auto& k = keys[static_cast<size_t>(r)];
           if (k.empty()) continue;
           std::string& buf = to[static_cast<size_t>(r)];
-          put_entry(buf, linked[i]);
+          append_stem_entry(buf, linked[i]);
           if (with_forms) {
             const auto& which = form_of[static_cast<size_t>(r)];
-            put<uint32_t>(buf, static_cast<uint32_t>(which.size()));
+            wire::append_le<uint32_t>(buf, static_cast<uint32_t>(which.size()));
             for (uint32_t j : which) {
-              put<uint16_t>(buf, static_cast<uint16_t>(f[j].size()));
+              wire::append_le<uint16_t>(buf, static_cast<uint16_t>(f[j].size()));
               buf.append(f[j]);
             }
           }
           std::sort(k.begin(), k.end());
           k.erase(std::unique(k.begin(), k.end()), k.end());
-          put<uint32_t>(buf, static_cast<uint32_t>(k.size()));
-          buf.append(reinterpret_cast<const char*>(k.data()), k.size() * sizeof(uint64_t));
+          wire::append_le<uint32_t>(buf, static_cast<uint32_t>(k.size()));
+          wire::append_array_le(buf, k.data(), k.size());
         }
       });
     }
@@ -602,18 +569,18 @@ std::vector<std::string> HunspellDictionary::spread_forms(const mpi::Comm& comm,
   std::vector<std::string> forms_here;
   for (std::string_view part : parts_of(got))
     for (size_t at = 0; at < part.size();) {
-      entries.push_back(get_entry(part, at));
+      entries.push_back(read_stem_entry(part, at, "hunspell dictionary exchange"));
       if (with_forms) {
-        const uint32_t m = get<uint32_t>(part, at);
+        const uint32_t m = wire::read_le_at<uint32_t>(part, at, "hunspell dictionary exchange");
         for (uint32_t k = 0; k < m; ++k) {
-          const uint16_t len = get<uint16_t>(part, at);
-          forms_here.emplace_back(part.substr(at, len));
-          at += len;
+          const uint16_t len = wire::read_le_at<uint16_t>(part, at, "hunspell dictionary exchange");
+          forms_here.emplace_back(wire::read_bytes_at(part, at, len, "hunspell dictionary exchange"));
         }
       }
-      const uint32_t n = get<uint32_t>(part, at);
+      const uint32_t n = wire::read_le_at<uint32_t>(part, at, "hunspell dictionary exchange");
       for (uint32_t k = 0; k < n; ++k)
-        pairs.push_back(KeyedEntry{get<uint64_t>(part, at), static_cast<uint32_t>(entries.size() - 1)});
+        pairs.push_back(KeyedEntry{wire::read_le_at<uint64_t>(part, at, "hunspell dictionary exchange"),
+                                   static_cast<uint32_t>(entries.size() - 1)});
     }
   got = mpi::Bytes();
   stats.entries_local = entries.size();

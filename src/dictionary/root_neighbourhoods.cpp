@@ -6,7 +6,9 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
+#include "spellcheck/dictionary/stem_file.hpp"
 
 namespace spellcheck {
 
@@ -15,20 +17,6 @@ namespace {
 bool member_less(const Root* a, const Root* b) {
   if (a->word != b->word) return a->word < b->word;
   return a->order < b->order;
-}
-
-template <class T>
-void put(std::string& out, T v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-template <class T>
-T get(std::string_view bytes, size_t& at) {
-  if (at + sizeof(T) > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
-  T v;
-  std::memcpy(&v, bytes.data() + at, sizeof v);
-  at += sizeof v;
-  return v;
 }
 
 }  // namespace
@@ -110,13 +98,9 @@ uint64_t RootNeighbourhoods::bytes() const {
 
 void RootNeighbourhoods::serialize(uint64_t key, std::string& out) const {
   const RootList m = find(key);
-  put<uint32_t>(out, static_cast<uint32_t>(m.size()));
+  wire::append_le<uint32_t>(out, static_cast<uint32_t>(m.size()));
   for (const Root* r : m) {
-    put<uint64_t>(out, r->order);
-    put<uint16_t>(out, static_cast<uint16_t>(r->word.size()));
-    out.append(r->word);
-    put<uint16_t>(out, static_cast<uint16_t>(r->flag_count));
-    out.append(reinterpret_cast<const char*>(r->flags), r->flag_count * sizeof(Flag));
+    append_stem_entry(out, r->order, r->word, r->flags, r->flag_count);
   }
 }
 
@@ -125,20 +109,10 @@ void FetchedNeighbourhoods::add(const std::vector<uint64_t>& keys, std::string_v
   std::vector<std::pair<uint64_t, uint32_t>> counts;
   size_t at = 0;
   for (uint64_t key : keys) {
-    const uint32_t n = get<uint32_t>(bytes, at);
+    const uint32_t n = wire::read_le_at<uint32_t>(bytes, at, "neighbourhood reply");
     counts.emplace_back(key, n);
     for (uint32_t k = 0; k < n; ++k) {
-      StemEntry e;
-      e.order = get<uint64_t>(bytes, at);
-      const uint16_t wl = get<uint16_t>(bytes, at);
-      if (at + wl > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
-      e.word.assign(bytes.substr(at, wl));
-      at += wl;
-      const uint16_t fl = get<uint16_t>(bytes, at);
-      if (at + fl * sizeof(Flag) > bytes.size()) throw std::runtime_error("neighbourhood reply cut short");
-      e.flags.resize(fl);
-      if (fl > 0) std::memcpy(e.flags.data(), bytes.data() + at, fl * sizeof(Flag));
-      at += fl * sizeof(Flag);
+      StemEntry e = read_stem_entry(bytes, at, "neighbourhood reply");
       block->entries.push_back(std::move(e));
     }
   }

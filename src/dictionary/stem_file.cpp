@@ -4,7 +4,28 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "spellcheck/common/wire.hpp"
+
 namespace spellcheck {
+
+void append_stem_entry(std::string& out, uint64_t order, std::string_view word, const Flag* flags, size_t count) {
+  wire::append_le<uint64_t>(out, order);
+  wire::append_le<uint16_t>(out, static_cast<uint16_t>(word.size()));
+  out.append(word);
+  wire::append_le<uint16_t>(out, static_cast<uint16_t>(count));
+  wire::append_array_le(out, flags, count);
+}
+
+StemEntry read_stem_entry(std::string_view bytes, size_t& at, const char* what) {
+  StemEntry e;
+  e.order = wire::read_le_at<uint64_t>(bytes, at, what);
+  const auto length = wire::read_le_at<uint16_t>(bytes, at, what);
+  e.word.assign(wire::read_bytes_at(bytes, at, length, what));
+  const auto count = wire::read_le_at<uint16_t>(bytes, at, what);
+  e.flags.resize(count);
+  wire::read_array_le_at(bytes, at, e.flags.data(), count, what);
+  return e;
+}
 
 namespace {
 

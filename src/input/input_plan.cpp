@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/input/stream_reader.hpp"
 
 namespace spellcheck {
@@ -132,16 +133,13 @@ struct Walker {
   }
 };
 
-void put_u64(std::string& s, uint64_t v) {
-  for (int i = 0; i < 8; ++i) s.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
-}
+void put_u64(std::string& s, uint64_t v) { wire::append_le<uint64_t>(s, v); }
 
+// The next u64 of what is left of a plan (the front of s goes).
 uint64_t get_u64(std::string_view& s) {
-  if (s.size() < 8) throw std::runtime_error("input plan: truncated");
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i)
-    v |= static_cast<uint64_t>(static_cast<unsigned char>(s[static_cast<size_t>(i)])) << (8 * i);
-  s.remove_prefix(8);
+  size_t at = 0;
+  const uint64_t v = wire::read_le_at<uint64_t>(s, at, "input plan");
+  s.remove_prefix(at);
   return v;
 }
 

@@ -6,17 +6,14 @@
 #include <cstring>
 
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/suggest/candidates.hpp"
 #include "spellcheck/suggest/judge.hpp"
 
 namespace spellcheck {
 
-namespace {
-
-void put_u32(std::string& s, uint32_t v) { s.append(reinterpret_cast<const char*>(&v), sizeof v); }
-
-}  // namespace
+namespace {}  // namespace
 
 std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra) {
   const size_t n = misspelled.size();
@@ -152,8 +149,8 @@ void append_run_line(std::string& run, uint32_t candidates, std::string_view wor
 
 RunLineWriter::RunLineWriter(std::string& run, uint32_t candidates, std::string_view word)
     : run_(run), head_(run.size()) {
-  put_u32(run, candidates);
-  put_u32(run, static_cast<uint32_t>(word.size()));
+  wire::append_le<uint32_t>(run, candidates);
+  wire::append_le<uint32_t>(run, static_cast<uint32_t>(word.size()));
   run.append(8, '\0');  // the line's and the extra's lengths: done()
   run.append(word);
   line_at_ = run.size();

@@ -22,22 +22,14 @@ LookupService::Answer shard_answer(const Shard& shard) {
     for (size_t pos = 0; pos < records.size();) {
       if (records.size() - pos < kLookupRecordHeader) throw std::runtime_error("a lookup record cut short");
       at.push_back(pos);
-      uint16_t len;
-      std::memcpy(&len, records.data() + pos + sizeof(uint64_t), sizeof len);
-      pos += kLookupRecordHeader + len;
+      pos += kLookupRecordHeader + wire::peek_le<uint16_t>(records.data() + pos + sizeof(uint64_t));
       if (pos > records.size()) throw std::runtime_error("a lookup record cut short");
     }
     bits.assign((at.size() + 7) / 8, '\0');
     shard.contains_each(
-        at.size(),
+        at.size(), [&](size_t i) { return wire::peek_le<uint64_t>(records.data() + at[i]); },
         [&](size_t i) {
-          uint64_t h;
-          std::memcpy(&h, records.data() + at[i], sizeof h);
-          return h;
-        },
-        [&](size_t i) {
-          uint16_t len;
-          std::memcpy(&len, records.data() + at[i] + sizeof(uint64_t), sizeof len);
+          const auto len = wire::peek_le<uint16_t>(records.data() + at[i] + sizeof(uint64_t));
           return records.substr(at[i] + kLookupRecordHeader, len);
         },
         [&](size_t i) { bits[i / 8] = static_cast<char>(bits[i / 8] | (1 << (i % 8))); });

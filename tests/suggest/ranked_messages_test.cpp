@@ -146,14 +146,3 @@ TEST_CASE("owner replies round-trip: head, candidates best first, end") {
       {"their", -1234, 1}, {"", 0, 0}, {"thief", std::numeric_limits<int64_t>::min(), 2}};
   CHECK(got == want);
 }
-
-TEST_CASE("integers travel little-endian") {
-  std::string s;
-  wire::append_le<uint32_t>(s, 0x01020304);
-  wire::append_le<int64_t>(s, -2);
-  CHECK(s.substr(0, 4) == std::string("\x04\x03\x02\x01", 4));
-  CHECK(s.substr(4) == std::string("\xFE\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 8));
-  const char* c = s.data();
-  CHECK(wire::read_le<uint32_t>(c) == 0x01020304);
-  CHECK(wire::read_le<int64_t>(c) == -2);
-}

@@ -1,9 +1,11 @@
 #pragma once
 // Flat binary files of arrays (the ranked index cache, index_cache.hpp):
-// values and vectors of trivially copyable types written back to back in
-// the machine's byte order, with an XXH3 digest of everything passed
+// values and vectors of trivially copyable types written back to back as
+// memory holds them, little-endian (as common/wire.hpp's messages; the
+// build refuses a big-endian machine rather than write other bytes), with an XXH3 digest of everything passed
 // through, so a reader can tell a damaged file from a good one. Big arrays
 // go straight between the file and the vector's memory (no second copy).
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -12,6 +14,8 @@
 #include <vector>
 
 namespace spellcheck {
+
+static_assert(std::endian::native == std::endian::little, "index cache files are little-endian");
 
 // A file that ends early, or holds a size it cannot hold.
 struct BlobError : std::runtime_error {

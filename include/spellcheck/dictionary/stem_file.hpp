@@ -24,6 +24,16 @@ struct StemEntry {
   bool has(Flag f) const { return has_flag(flags, f); }
 };
 
+// A stem entry as it travels between ranks (common/wire.hpp): [u64
+// order][u16 length][word][u16 count][count flags, u16 each].
+void append_stem_entry(std::string& out, uint64_t order, std::string_view word, const Flag* flags, size_t count);
+inline void append_stem_entry(std::string& out, const StemEntry& e) {
+  append_stem_entry(out, e.order, e.word, e.flags.data(), e.flags.size());
+}
+// The entry at bytes[at], `at` then past it; throws wire::WireError naming
+// `what` when the bytes end early.
+StemEntry read_stem_entry(std::string_view bytes, size_t& at, const char* what);
+
 // One .dic line, in the file's own bytes, to its entry and, where hunspell
 // adds one, its hidden capitalised entry: the word is converted from the
 // .aff's SET to UTF-8, the flags decoded from the bytes as written.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "spellcheck/comm/lookup_service.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/dictionary/shard.hpp"
 #include "spellcheck/suggest/candidates.hpp"
 
@@ -28,8 +29,8 @@ inline Slot slot_of_tag(uint64_t tag) {
 inline void add_lookup(RequestBatch& b, uint64_t h, std::string_view cand, Slot s) {
   const auto len = static_cast<uint16_t>(cand.size());
   char* p = b.add_record(kLookupRecordHeader + len, slot_tag(s));
-  std::memcpy(p, &h, sizeof h);
-  std::memcpy(p + sizeof h, &len, sizeof len);
+  wire::store_le<uint64_t>(p, h);
+  wire::store_le<uint16_t>(p + sizeof h, len);
   std::memcpy(p + kLookupRecordHeader, cand.data(), len);
 }
 
