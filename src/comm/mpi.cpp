@@ -8,6 +8,7 @@
 
 #include "spellcheck/comm/node_exchange.hpp"
 #include "spellcheck/common/removal_on_signal.hpp"
+#include "spellcheck/common/settings.hpp"
 
 namespace spellcheck::mpi {
 
@@ -60,11 +61,7 @@ Comm::Comm(Comm&& other) noexcept
 size_t max_message_bytes() {
   static const size_t limit = [] {
     constexpr size_t kDefault = (size_t{1} << 31) - (size_t{1} << 20);  // 2 GiB - 1 MiB
-    const char* env = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES");
-    if (!env || !*env) return kDefault;
-    char* end = nullptr;
-    const unsigned long long v = std::strtoull(env, &end, 10);
-    return *end == '\0' && v >= 1 ? std::min<size_t>(v, kDefault) : kDefault;
+    return std::min(kDefault, settings::test_hooks::max_message_bytes().value_or(kDefault));
   }();
   return limit;
 }

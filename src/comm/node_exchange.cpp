@@ -6,34 +6,25 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/common/settings.hpp"
 #include "spellcheck/common/wire.hpp"
 
 namespace spellcheck::mpi {
 
-namespace {
-// The rank count per node a test or an emulated cluster declares, or 0.
-int declared_ranks_per_node() {
-  const char* env = std::getenv("SPELLCHECK_RANKS_PER_NODE");
-  if (!env || !*env) return 0;
-  char* end = nullptr;
-  const long v = std::strtol(env, &end, 10);
-  return *end == '\0' && v > 0 && v < (1 << 20) ? static_cast<int>(v) : 0;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 NodeLayout make_node_layout(const Comm& comm) {
   NodeLayout l;
   const int rank = comm.rank(), p = comm.size();
   // This rank's node, named by its lowest rank.
   int first_on_node = 0;
-  const char* slurm_node = std::getenv("SLURM_NODEID");
-  if (const int declared = declared_ranks_per_node(); declared > 0) {
+  const std::optional<long> slurm_node = settings::slurm_node_id();
+  if (const int declared = settings::ranks_per_node(); declared > 0) {
     first_on_node = rank / declared * declared;
-  } else if (slurm_node && *slurm_node) {
+  } else if (slurm_node) {
     // Slurm's node of this task (emulated nodes share one machine's memory).
     MPI_Comm same = MPI_COMM_NULL;
-    const int node_id = std::atoi(slurm_node);
+    const int node_id = static_cast<int>(*slurm_node);
     check(MPI_Comm_split(comm.get(), node_id, rank, &same), "MPI_Comm_split");
     check(MPI_Allreduce(&rank, &first_on_node, 1, MPI_INT, MPI_MIN, same), "MPI_Allreduce");
     MPI_Comm_free(&same);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/settings.hpp"
 
 namespace spellcheck::fault {
 
@@ -22,7 +23,7 @@ struct Planted {
 const Planted& planted() {
   static const Planted p = [] {
     Planted out;
-    const char* env = std::getenv("SPELLCHECK_FAULT");
+    const char* env = settings::test_hooks::fault();
     if (!env) return out;
     const std::string spec(env);
     const size_t colon = spec.find(':');

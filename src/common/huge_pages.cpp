@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "spellcheck/common/settings.hpp"
+
 namespace spellcheck {
 
 namespace {
@@ -55,7 +57,7 @@ bool huge_pages_pay(const ThpSettings& thp) {
 }
 
 bool malloc_huge_pages() {
-  const char* t = std::getenv("GLIBC_TUNABLES");
+  const char* t = settings::glibc_tunables();
   return t != nullptr &&
          (std::strstr(t, "glibc.malloc.hugetlb=1") != nullptr || std::strstr(t, "glibc.malloc.hugetlb=2") != nullptr);
 }

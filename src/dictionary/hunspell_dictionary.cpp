@@ -14,6 +14,7 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
+#include "spellcheck/common/settings.hpp"
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/affix_checker.hpp"
@@ -82,8 +83,7 @@ std::string affix_path_of(const std::string& dic_path) {
 
 std::vector<std::string> dictionary_search_path() {
   std::vector<std::string> dirs;
-  if (const char* d = std::getenv("DICPATH"); d && *d) {
-    std::string s(d);
+  if (const std::string s = settings::dicpath(); !s.empty()) {
     for (size_t b = 0; b <= s.size();) {
       size_t e = s.find(':', b);
       if (e == std::string::npos) e = s.size();

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/settings.hpp"
 #include "spellcheck/input/byte_source.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
@@ -65,9 +66,7 @@ size_t last_cut(const char* p, size_t n) {
 
 size_t stream_piece_bytes() {
   static const size_t bytes = [] {
-    if (const char* s = std::getenv("SPELLCHECK_STREAM_PIECE_BYTES"); s && *s)
-      return std::max<size_t>(64, std::strtoull(s, nullptr, 10));
-    return size_t{8} << 20;
+    return std::max<size_t>(64, settings::test_hooks::stream_piece_bytes().value_or(size_t{8} << 20));
   }();
   return bytes;
 }

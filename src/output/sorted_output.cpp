@@ -6,13 +6,14 @@
 #include <exception>
 #include <vector>
 
+#include "spellcheck/common/settings.hpp"
+
 namespace spellcheck {
 
 size_t output_chunk_bytes() {
   static const size_t bytes = [] {
-    const char* e = std::getenv("SPELLCHECK_MAX_MESSAGE_BYTES");
-    const unsigned long long v = e ? std::strtoull(e, nullptr, 10) : 0;
-    return v > 0 ? static_cast<size_t>(v) : size_t{16} << 20;
+    // Chunks of 16 MiB, smaller where the test hook wants smaller messages.
+    return std::min(size_t{16} << 20, settings::test_hooks::max_message_bytes().value_or(size_t{16} << 20));
   }();
   return bytes;
 }

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/settings.hpp"
 
 namespace spellcheck {
 
@@ -208,7 +209,7 @@ ChannelWeights parse_channel_weights(const std::string& spec, ChannelWeights w) 
 
 const ChannelWeights& channel_weights() {
   static const ChannelWeights w = [] {
-    const char* spec = std::getenv("SPELLCHECK_CHANNEL_WEIGHTS");
+    const char* spec = settings::channel_weights();
     return spec ? parse_channel_weights(spec, ChannelWeights{}) : ChannelWeights{};
   }();
   return w;
@@ -219,7 +220,7 @@ const ChannelWeights& language_channel_weights() {
     ChannelWeights base;
     base.prior_weight = 0.3;
     base.first_letter = 1000;
-    const char* spec = std::getenv("SPELLCHECK_CHANNEL_WEIGHTS");
+    const char* spec = settings::channel_weights();
     return spec ? parse_channel_weights(spec, base) : base;
   }();
   return w;
