@@ -11,12 +11,11 @@ namespace spellcheck {
 
 namespace {
 
-// A key has about 4.5 distinct affixes on average (measured on
-// american-insane: 1.54M prefixes and 1.31M proper suffixes for 634k keys).
-// kDefaultBitsPerKey = 24 gives them about 5 bits each: a probe errs a few
-// percent of the time, which only widens a window by a position now and
-// then (11.6% of the candidates kept against 11.2% at 48 bits), and the
-// filter (2 MB for 663k entries) is built in half the time (bench/candidates_bench).
+// A key has a few distinct affixes, so kDefaultBitsPerKey = 24 gives each
+// about 5 bits: a probe errs a few percent of the time, which only widens a
+// window by a position now and then, and the filter is half the size of
+// one with 48 bits and built in half the time (results/design-choices.md,
+// bench/candidates_bench).
 
 // Prefixes and suffixes are hashed byte by byte as the scan goes (FNV-1a),
 // each with its own seed, then mixed (mix64) so that every bit of the probe

@@ -15,10 +15,9 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
   hashes_ = std::move(hashes);
   hashes_.resize(n);
   // One bucket per entry: in document mode most candidates that pass the
-  // Bloom filter are real words, a million lookups on docs/medium, and each
-  // further node in a chain is one more cache miss. n/2 buckets (less fresh
-  // memory) made the candidate phase about 20% slower there; the build
-  // itself got faster too (shorter chains to lock and walk).
+  // Bloom filter are real words, and each further node in a chain is one
+  // more cache miss; shorter chains also build faster (fewer nodes to lock
+  // and walk). Half as many buckets measured slower (results/design-choices.md).
   table_.rehash(n + 1);
   // Lower each entry's first byte in place: the stored key is the lowered
   // form, and the flag remembers what the entry was.

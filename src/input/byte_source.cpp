@@ -416,8 +416,8 @@ std::string read_all(ByteSource& source) {
 namespace {
 
 // An anonymous mapping (unmapped with its owner). No huge pages: with the
-// kernel's defrag on madvise, faulting them in stalled on compaction (reading
-// 1 GB from a pipe took 2.8-4.9 s with them, 1.5-1.6 s without).
+// kernel's defrag on madvise, faulting them in stalls on compaction
+// (results/design-choices.md).
 struct Mapping {
   void* p = MAP_FAILED;
   size_t cap = 0;

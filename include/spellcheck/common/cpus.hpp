@@ -2,7 +2,7 @@
 // The CPUs this process may run on (its affinity mask), to warn when a rank
 // asks for more threads than it has CPUs: mpirun binds each rank to one core
 // by default when it starts few ranks, and a team of two threads on one
-// core runs no faster than one (it measured 30 s against 20 s here).
+// core runs no faster than one (slower: results/design-choices.md).
 
 namespace spellcheck {
 

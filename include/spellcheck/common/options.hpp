@@ -51,22 +51,21 @@ struct Options {
   int sound_distance = -2;
   int rare_distance = 1;       // --rare-distance N: edits at most for words without a frequency
   uint64_t far_min_count = 1;  // --far-min-count N: count needed beyond the rare distance
-  // --sound-min-count N: count needed to sound alike one key edit away.
-  // 500000 on en-80k's scale (a third of its words have more): on the tuning lists it
-  // changes top-1 and top-5 by at most 0.2 points and saves a quarter of
-  // the lookups (results in the README).
+  // --sound-min-count N: count needed to sound alike one key edit away,
+  // on en-80k's scale (a third of its words have more): chosen on the
+  // tuning lists, where it barely moves top-1 and top-5 and saves many
+  // lookups (README, ranked suggestions).
   uint64_t sound_min_count = 500000;
   // --sound-gate S: sound-alikes are looked up only for words whose best
   // candidate within --max-distance scores below S nats ("off": for every
-  // word). 6 on the tuning lists: top-1 and top-5 within 0.2 points of
-  // looking for every word, and most words skip the lookup (README).
+  // word). Chosen on the tuning lists: about as good as looking for every
+  // word, and most words skip the lookup (README).
   double sound_gate = 6.0;
   bool sound_gate_off = false;
   // --two-edits-from N: typos of fewer code points get candidates within one
   // edit (or sounding alike), the rest within --max-distance; 0: all within
   // it. 6 (the rule of Elasticsearch's AUTO fuzziness): on the tuning lists
-  // top-1 and top-5 within 0.5 points (most within 0.2) of two edits for
-  // every typo, and the ranked lookups on docs/large 1.6 times faster (README).
+  // nearly as good as two edits for every typo, and much faster (README).
   size_t two_edits_from = 6;
   size_t prefix_length = 8;          // --prefix-length N: code points of the symmetric-delete prefix
   std::string index_cache;           // --index-cache DIR: the ranked index kept there between runs

@@ -1,8 +1,8 @@
 #pragma once
 // Arena: a thread-safe bump allocator for the shard's hash-table nodes. The
 // table allocates one or two small nodes per entry; a general allocator
-// spends ~100 instructions on each malloc and as many again on each free at
-// exit (measured with callgrind: a third of a small run). Here an allocation
+// spends on the order of a hundred instructions on each malloc and as many
+// again on each free at exit, a large share of a small run. Here an allocation
 // is a bump in the thread's own 64 KB slab, a free is nothing, and the
 // memory goes back in a few large (2 MB-aligned) blocks when the arena
 // dies. The blocks are advised as huge pages only with --huge-pages on

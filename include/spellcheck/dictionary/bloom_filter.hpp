@@ -40,7 +40,7 @@ class BloomFilter {
     for (size_t i = 0; i < kLanes; ++i) std::atomic_ref<uint32_t>(b[i]).fetch_or(m[i], std::memory_order_relaxed);
   }
   // The same for a filter only this thread fills: plain ORs (eight locked
-  // ORs per key took 0.17 s for 1.7 million keys, plain ones 0.014 s).
+  // ORs per key cost ten times as much).
   void insert_unshared(uint64_t h, size_t segment) {
     uint32_t* b = block(h, segment);
     uint32_t m[kLanes];

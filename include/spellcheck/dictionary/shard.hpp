@@ -89,8 +89,8 @@ class Shard {
     }
   };
   // concurrent_hash_map (bucket array + chains) over concurrent_unordered_map
-  // (split-ordered list): measured 500 vs 750 ms to index the 663k-entry
-  // dictionary on one thread here (bench/phases_bench), lookups alike.
+  // (split-ordered list): it indexes a dictionary faster, lookups alike
+  // (results/design-choices.md, bench/phases_bench).
   using Entry = std::pair<const Key, uint8_t>;
   using Map = tbb::concurrent_hash_map<Key, uint8_t, KeyCompare, ArenaAllocator<Entry>>;
   // TBB's map, plus prefetches along a lookup's path. They use TBB's own

@@ -140,8 +140,8 @@ class RankedIndex {
   SoundTable sounds_;
   // Every rank's keys of both delete tables (the frequent table's salted
   // apart), the same on every rank: a delete it does not hold is not sent.
-  // Derived from the tables, but kept in the index cache with them:
-  // filling and reducing it again took 0.03-0.06 s per run.
+  // Derived from the tables, but kept in the index cache with them: filling
+  // and reducing it is a collective step a cached run need not take.
   BloomFilter delete_filter_;
 
   // Which lookups a pass makes: entries within the distance (buckets),
