@@ -431,12 +431,6 @@ struct Mapping {
   Mapping(const Mapping&) = delete;
   Mapping& operator=(const Mapping&) = delete;
 
-  void grow(size_t n) {
-    void* q = ::mremap(p, cap, n, MREMAP_MAYMOVE);
-    if (q == MAP_FAILED) throw std::bad_alloc();
-    p = q;
-    cap = n;
-  }
   char* data() const { return static_cast<char*>(p); }
 };
 
@@ -452,26 +446,6 @@ HeldBytes hold(std::string s) {
   auto p = std::make_shared<const std::string>(std::move(s));
   const std::string_view v = *p;
   return {std::move(p), v};
-}
-
-HeldBytes read_fd_all(int fd, const std::string& name) {
-#ifdef F_SETPIPE_SZ
-  ::fcntl(fd, F_SETPIPE_SZ, 1 << 20);  // fewer, bigger reads from a pipe (fails harmlessly on files)
-#endif
-  auto m = std::make_shared<Mapping>(size_t{64} << 20);
-  size_t len = 0;
-  for (;;) {
-    if (m->cap - len < (size_t{1} << 20)) m->grow(m->cap * 2);
-    const ssize_t r = ::read(fd, m->data() + len, std::min<size_t>(m->cap - len, size_t{16} << 20));
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      fail(name, std::strerror(errno));
-    }
-    if (r == 0) break;
-    len += static_cast<size_t>(r);
-  }
-  const std::string_view v(m->data(), len);
-  return {std::move(m), v};
 }
 
 }  // namespace spellcheck

@@ -70,7 +70,6 @@ class BloomFilter {
   // The filter as 64-bit words, for the exchanges (one segment is a whole
   // number of words).
   size_t words_per_segment() const { return blocks_per_segment_ * kBlockBytes / sizeof(uint64_t); }
-  uint64_t* segment_data(size_t s) { return data() + s * words_per_segment(); }
   uint64_t* data() { return reinterpret_cast<uint64_t*>(lanes_.get()); }
   const uint64_t* data() const { return reinterpret_cast<const uint64_t*>(lanes_.get()); }
   size_t words() const { return segments_ * words_per_segment(); }

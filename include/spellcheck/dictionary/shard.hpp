@@ -65,7 +65,6 @@ class Shard {
   size_t raw_bytes() const { return entries_.bytes.size(); }
   // The entries in key form (first byte lowered), duplicates included.
   const WordList& key_words() const { return entries_; }
-  size_t table_bytes() const { return arena_.bytes_reserved(); }
   // The letter triples of this shard's entries (see TrigramFilter).
   const TrigramFilter& trigrams() const { return trigrams_; }
 

@@ -63,9 +63,5 @@ struct HeldBytes {
 HeldBytes allocate_bytes(size_t n, char** data);
 HeldBytes hold(std::string s);
 
-// Every byte from fd to its end (a pipe: its buffer raised to 1 MiB, the
-// memory grown in place with mremap, never copied). Throws InputError
-// naming `name`.
-HeldBytes read_fd_all(int fd, const std::string& name);
 
 }  // namespace spellcheck
