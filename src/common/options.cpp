@@ -112,11 +112,8 @@ bool takes_value(std::string_view flag) {
          flag == "--ignore" || flag == "--comm-thread";
 }
 
-}  // namespace
-
-Options parse_options(int argc, const char* const* argv) {
-  Options o;
-  // Defaults from the environment, for job scripts; flags override them.
+// Defaults from the environment, for job scripts; flags override them.
+void apply_environment(Options& o) {
   const struct {
     const char* var;
     const char* flag;
@@ -134,90 +131,49 @@ Options parse_options(int argc, const char* const* argv) {
         throw UsageError(std::string(e.var) + ": " + err.what());
       }
     }
+}
 
-  std::vector<std::string> positional;
-  bool only_positional = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string_view a = argv[i];
-    if (only_positional || a.empty() || a[0] != '-' || a == "-") {
-      positional.emplace_back(a);
-      continue;
-    }
-    if (a == "--") {
-      only_positional = true;
-      continue;
-    }
-    if (a == "-h" || a == "--help") {
-      o.help = true;
-      continue;
-    }
-    if (a == "--version") {
-      o.version = true;
-      continue;
-    }
-    if (a == "--list-dictionaries") {
-      o.list_dictionaries = true;
-      continue;
-    }
-    if (a == "--words") {
-      o.words_mode = true;
-      continue;
-    }
-    if (a == "--quiet" || a == "-q") {
-      o.quiet = true;
-      continue;
-    }
-    if (a == "--no-trigram-filter") {
-      o.trigram_filter = false;
-      continue;
-    }
-    if (a == "--no-affix-filter") {
-      o.affix_filter = false;
-      continue;
-    }
-    if (a == "--no-huge-pages") {  // the older spelling of --huge-pages off
-      o.huge_pages = HugePages::off;
-      continue;
-    }
-    if (a == "--no-sound-alikes") {
-      o.sound_distance = -1;
-      continue;
-    }
-    if (a == "--hidden") {
-      o.hidden = true;
-      continue;
-    }
-    if (a == "--binary") {
-      o.binary = true;
-      continue;
-    }
-    if (a == "--verbose" || a == "-v") {
-      o.verbose = true;
-      continue;
-    }
-    if (a == "--progress") {
-      o.progress = 1;
-      continue;
-    }
-    if (a == "--no-progress") {
-      o.progress = 0;
-      continue;
-    }
-    std::string_view flag = a, value;
-    bool has_value = false;
-    if (const size_t eq = a.find('='); a.starts_with("--") && eq != std::string_view::npos) {
-      flag = a.substr(0, eq);
-      value = a.substr(eq + 1);
-      has_value = true;
-    }
-    if (!takes_value(flag)) throw UsageError("unknown option '" + std::string(a) + "' (see --help)");
-    if (!has_value) {
-      if (i + 1 >= argc) throw UsageError("option " + std::string(flag) + " needs a value");
-      value = argv[++i];
-    }
-    apply(o, flag, value);
+// Flags without a value: applied, and true; false for any other argument.
+bool apply_switch(Options& o, std::string_view a) {
+  if (a == "-h" || a == "--help") o.help = true;
+  else if (a == "--version") o.version = true;
+  else if (a == "--list-dictionaries") o.list_dictionaries = true;
+  else if (a == "--words") o.words_mode = true;
+  else if (a == "--quiet" || a == "-q") o.quiet = true;
+  else if (a == "--no-trigram-filter") o.trigram_filter = false;
+  else if (a == "--no-affix-filter") o.affix_filter = false;
+  else if (a == "--no-huge-pages") o.huge_pages = HugePages::off;  // the older spelling of --huge-pages off
+  else if (a == "--no-sound-alikes") o.sound_distance = -1;
+  else if (a == "--hidden") o.hidden = true;
+  else if (a == "--binary") o.binary = true;
+  else if (a == "--verbose" || a == "-v") o.verbose = true;
+  else if (a == "--progress") o.progress = 1;
+  else if (a == "--no-progress") o.progress = 0;
+  else return false;
+  return true;
+}
+
+// A flag with its value, as --flag=value or as the next argument (i moves
+// past it).
+void apply_value_flag(Options& o, std::string_view a, int& i, int argc, const char* const* argv) {
+  std::string_view flag = a, value;
+  bool has_value = false;
+  if (const size_t eq = a.find('='); a.starts_with("--") && eq != std::string_view::npos) {
+    flag = a.substr(0, eq);
+    value = a.substr(eq + 1);
+    has_value = true;
   }
-  if (o.help || o.version || o.list_dictionaries) return o;
+  if (!takes_value(flag)) throw UsageError("unknown option '" + std::string(a) + "' (see --help)");
+  if (!has_value) {
+    if (i + 1 >= argc) throw UsageError("option " + std::string(flag) + " needs a value");
+    value = argv[++i];
+  }
+  apply(o, flag, value);
+}
+
+// DICTIONARY and INPUT from the positional arguments, and the checks of
+// options that need each other.
+void apply_positionals(Options& o, const std::vector<std::string>& positional) {
   if (!o.lang.empty()) {  // --lang NAME stands for DICTIONARY: every positional is an input
     if (positional.empty() && !o.words_mode) throw UsageError("missing INPUT (see --help)");
     o.inputs = positional;
@@ -231,11 +187,39 @@ Options parse_options(int argc, const char* const* argv) {
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
   if (o.list_only && !o.report.empty()) throw UsageError("--report needs candidates (drop --suggest none)");
+}
+
+}  // namespace
+
+Options parse_options(int argc, const char* const* argv) {
+  Options o;
+  apply_environment(o);
+  std::vector<std::string> positional;
+  bool only_positional = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    if (only_positional || a.empty() || a[0] != '-' || a == "-") {
+      positional.emplace_back(a);
+      continue;
+    }
+    if (a == "--") {
+      only_positional = true;
+      continue;
+    }
+    if (!apply_switch(o, a)) apply_value_flag(o, a, i, argc, argv);
+  }
+  if (o.help || o.version || o.list_dictionaries) return o;
+  apply_positionals(o, positional);
   return o;
 }
 
-std::string usage_text() {
-  return R"(Usage: spellcheck [options] DICTIONARY INPUT...
+namespace {
+
+// --help, in sections in the order printed. Each ends with its own newline(s),
+// so the sections join as they stand.
+
+// How to run it and what it prints.
+constexpr std::string_view kHelpSynopsis = R"(Usage: spellcheck [options] DICTIONARY INPUT...
        spellcheck [options] --lang NAME INPUT...
        mpirun -n P spellcheck [options] DICTIONARY INPUT...
        ... | spellcheck [options] DICTIONARY -
@@ -247,7 +231,9 @@ corrections found in DICTIONARY, one line per word:
 sorted by number of candidates, then by word (byte-wise). The dictionary is
 sharded over the MPI ranks; each rank uses OpenMP threads.
 
-DICTIONARY is a word list (one word per line) or a hunspell dictionary: a
+)";
+// What DICTIONARY and INPUT may be.
+constexpr std::string_view kHelpArguments = R"(DICTIONARY is a word list (one word per line) or a hunspell dictionary: a
 NAME.dic with NAME.aff beside it (/usr/share/hunspell/de_DE.dic). With a
 hunspell dictionary a word is correct exactly when hunspell accepts it
 (affixes, compounds, case rules, ...), and the edit-distance-1 candidates
@@ -265,13 +251,17 @@ each is read whole by one thread. In folders, hidden files and folders
 byte in the first 4 KiB, as grep decides) are skipped; a file named on the
 command line is always read.
 
-With --suggest ranked, each misspelled word gets its most likely
+)";
+// The ranked mode.
+constexpr std::string_view kHelpRanked = R"(With --suggest ranked, each misspelled word gets its most likely
 corrections instead, best first (up to --top), within --max-distance edits
 (insertion, deletion, substitution, transposition of neighbours, counted in
 letters) or sounding alike; ranked by word frequency and how likely the
 typing error is. Words in capitals or title case of an entry are accepted.
 
-Options:
+)";
+// Options: the dictionary, the input and the mode.
+constexpr std::string_view kHelpWhatOptions = R"(Options:
   --lang NAME             the hunspell dictionary NAME (de_DE, fr_FR, ...)
                           in place of DICTIONARY
   --list-dictionaries     list the hunspell dictionaries --lang finds, and exit
@@ -287,7 +277,9 @@ Options:
                           suggestions (below); none: the misspelled words
                           only, one a line, byte-wise (as hunspell -l and
                           aspell list)
-  --max-distance N        ranked: edits at most (1 or 2, default 2)
+)";
+// Options of the ranked mode.
+constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ranked: edits at most (1 or 2, default 2)
   --top K                 ranked: suggestions per word (default 10)
   --frequencies FILE      ranked: `word count` lines (SymSpell's format) for
                           the word prior (default: the shipped list of the
@@ -321,18 +313,27 @@ Options:
   --format FMT            ranked: text (default, the SPEC line format with
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)
-  --exclude GLOB          skip files and folders whose name matches GLOB in
+)";
+// Options of folder walks.
+constexpr std::string_view kHelpWalkOptions =
+    R"(  --exclude GLOB          skip files and folders whose name matches GLOB in
                           folder walks (the whole path if GLOB has a '/');
                           repeatable
   --hidden                read hidden files and folders in folder walks too
   --binary                read binary files found in folders too
   -v, --verbose           name each binary file skipped (stderr)
-  -o, --output FILE       write the result to FILE instead of stdout (a regular
+)";
+// Where results and statistics go.
+constexpr std::string_view kHelpOutputOptions =
+    R"(  -o, --output FILE       write the result to FILE instead of stdout (a regular
                           file is replaced only once complete)
   --stats FILE            write run statistics as JSON (phases, counts, traffic)
   --report FILE           document mode: TSV of misspelled words with their
                           occurrence count, first location and candidates
-  --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
+)";
+// Threads, word length, messages, filters, the exchange and memory.
+constexpr std::string_view kHelpTuningOptions =
+    R"(  --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
                           else the cores available)
   --max-word-length N     skip words longer than N bytes (default 64)
   --batch-bytes N         bytes of remote lookups per message (default 65536)
@@ -365,7 +366,9 @@ Options:
                           beside one generator per thread), shared (it
                           generates too, serving between chunks), or auto
                           (default): dedicated on a rank with 4 or more CPUs
-  --progress, --no-progress
+)";
+// What stderr shows; help and version.
+constexpr std::string_view kHelpProgressOptions = R"(  --progress, --no-progress
                           progress on stderr (default: when a terminal is
                           there: stderr, or the controlling terminal of
                           mpirun/srun). On a terminal one redrawn line;
@@ -377,7 +380,9 @@ Options:
   -h, --help              this text
   --version               the version
 
-Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
+)";
+// The environment and the exit status.
+constexpr std::string_view kHelpEnvironment = R"(Environment (defaults for job scripts; flags win): SPELLCHECK_THREADS,
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
 SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
 SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL,
@@ -385,6 +390,16 @@ SPELLCHECK_HUGE_PAGES, SPELLCHECK_COMM_THREAD.
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";
+constexpr std::string_view kHelpSections[] = {
+    kHelpSynopsis,    kHelpArguments,     kHelpRanked,        kHelpWhatOptions,     kHelpRankedOptions,
+    kHelpWalkOptions, kHelpOutputOptions, kHelpTuningOptions, kHelpProgressOptions, kHelpEnvironment};
+
+}  // namespace
+
+std::string usage_text() {
+  std::string text;
+  for (const std::string_view section : kHelpSections) text += section;
+  return text;
 }
 
 }  // namespace spellcheck

@@ -50,6 +50,71 @@ bool key_suffix(std::string_view key, std::string_view s) {
   return true;
 }
 
+// A number with separators: 1,000 3.14 2-3 (but no "..", "--").
+bool separated_number(std::string_view s) {
+  enum { begin, digits, separator } state = begin;
+  size_t i = 0;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c >= '0' && c <= '9') {
+      state = digits;
+    } else if (c == ',' || c == '.' || c == '-') {
+      if (state == separator || i == 0) break;
+      state = separator;
+    } else {
+      break;
+    }
+  }
+  return i == s.size() && state == digits;
+}
+
+// A compound step's answer, given: see Check::compound_split_at.
+bool decide(Hit& answer, Hit h) {
+  answer = h;
+  return true;
+}
+
+// hunspell's compound_check keeps its search state in locals that each
+// step reads and changes: here they are one object per call, which the
+// steps get by reference.
+struct CompoundSplit {
+  CompoundSplit(const std::string& w, short wordnum_, short maxwordnum_, short wnum_, Hit* words_, Hit* rwords_,
+                int* info_)
+      : word(w),
+        st(w),
+        len(static_cast<int>(w.size())),
+        wordnum(wordnum_),
+        maxwordnum(maxwordnum_),
+        wnum(wnum_),
+        words(words_),
+        rwords(rwords_),
+        info(info_) {}
+
+  // word + k, as hunspell reads it.
+  std::string_view from(int k) const {
+    return k <= static_cast<int>(word.size()) ? std::string_view(word).substr(static_cast<size_t>(k))
+                                              : std::string_view();
+  }
+
+  const std::string& word;
+  std::string st;  // word, with a CHECKCOMPOUNDPATTERN's replacement undone at i
+  int len;         // st's length as hunspell counts it
+  int i = 0;       // the split: the first part is st[0, i)
+  int cmin = 0, cmax = 0;
+  short wordnum, oldwordnum = 0;  // parts before this one (COMPOUNDROOT counts two)
+  const short maxwordnum, wnum;
+  Hit* words;  // COMPOUNDRULE: the parts so far (may be pointed at rwords)
+  Hit* const rwords;
+  int* const info;
+  int onlycpdrule = 0;                                  // this pass tries COMPOUNDRULE only
+  int checked_prefix = 0;                               // the first part is an affixed form
+  size_t scpd = 0;                                      // the CHECKCOMPOUNDPATTERN tried, from 1; 0: none
+  int soldi = 0, oldcmin = 0, oldcmax = 0, oldlen = 0;  // i and the bounds before a pattern's replacement
+  int striple = 0, checkedstriple = 0;                  // SIMPLIFIEDTRIPLE
+  char ch = '\0';                                       // st[i] when the pattern loop last read it
+  Hit rv_first = nullptr;                               // the first part
+};
+
 class Check {
  public:
   Check(const AffixRules& r, const LetterCase& c, RootSource& roots) : r_(r), case_(c), roots_(roots) {}
@@ -65,6 +130,17 @@ class Check {
   }
   // The homonym after h[k] (k advanced), or null.
   static Hit next_homonym(Homonyms h, size_t& k) { return ++k < h.size() ? h[k] : nullptr; }
+
+  // spell's steps.
+  std::string cleaned_word(std::string_view word, size_t& abbreviation) const;
+  Hit cased_check(std::string& scw, std::u32string& u, Capitalisation captype, size_t abbreviation, int& info);
+  Hit all_capitals_check(std::string& scw, std::u32string& u, size_t abbreviation, int& info);
+  Hit initial_capital_check(std::string& scw, std::u32string& u, Capitalisation captype, size_t abbreviation,
+                            int& info);
+  bool break_check(const std::string& scw);
+  // The case variants, made from the code points s32 (s8: their UTF-8).
+  void lower_all(std::string& s8, std::u32string& s32) const;
+  void raise_first(std::string& s8, std::u32string& s32) const;
 
   Hit checkword(std::string_view w, int& info);
   Hit spellsharps(std::string& base, size_t from, size_t n, int replaced, int& info);
@@ -86,6 +162,23 @@ class Check {
 
   Hit compound_check(const std::string& word, short wordnum, short maxwordnum, short wnum, Hit* words, Hit* rwords,
                      int* info);
+  // compound_check's steps. Those with an answer return true when they
+  // found it: the word's first part when the word is a compound, null when
+  // it must not be one; false to go on. (Not a std::optional<Hit>: copied
+  // out of the split loop, its two halves stored apart and loaded as one
+  // stall the loop.)
+  bool compound_split_at(CompoundSplit& s, Hit& answer);
+  bool apply_compound_pattern(CompoundSplit& s) const;
+  // What the first part leaves the pattern loop to do: look at the rest,
+  // go round again, leave the loop, or give the word up.
+  enum class FirstPart { go_on, retry, stop, forbidden };
+  FirstPart first_compound_part(CompoundSplit& s, std::string_view part1, Hit& rv);
+  Hit affixed_first_part(std::string_view part1, bool roots1, short wordnum, int& checked_prefix);
+  bool first_part_fits(const CompoundSplit& s, Hit rv) const;
+  bool compound_rest(CompoundSplit& s, Hit& answer);
+  bool rest_as_root(CompoundSplit& s, Hit& answer);
+  bool rest_affixed(CompoundSplit& s, Hit& answer);
+  bool rest_as_compound(CompoundSplit& s, Hit& answer);
   bool first_part_homonym_fails(Hit rv, Hit*& words, short wnum, short wordnum, int onlycpdrule, Hit* rwords,
                                 size_t scpd);
   bool defcpd_check(Hit*& words, short wnum, Hit rv, Hit* def, bool all);
@@ -112,148 +205,18 @@ bool Check::spell(std::string_view word) {
   if (word.size() >= kMaxWordBytes) return false;
   std::string converted;
   if (r_.iconv.convert(word, converted)) word = converted;
-  // cleanword2: IGNORE characters out, leading blanks, trailing dots counted.
-  std::string cleaned = r_.remove_ignored(word);
-  std::string_view q = cleaned;
-  while (!q.empty() && q.front() == ' ') q.remove_prefix(1);
   size_t abbreviation = 0;
-  while (!q.empty() && q.back() == '.') {
-    q.remove_suffix(1);
-    ++abbreviation;
-  }
-  if (q.empty()) return true;
-  std::string scw(q);
+  std::string scw = cleaned_word(word, abbreviation);
+  if (scw.empty()) return true;
   // hunspell keeps the word twice, as UTF-8 (scw) and as code points (u),
   // and derives each case variant from the code points: u stays right
   // where it edits only scw (the dotted capital I below).
   std::u32string u = decode_utf8(scw);
   const Capitalisation captype = case_.kind(std::u32string_view(u));
-  const auto lower_all = [&](std::string& s8, std::u32string& s32) {
-    for (char32_t& c : s32) c = case_.lower(c);
-    s8 = encode_utf8(s32);
-  };
-  const auto raise_first = [&](std::string& s8, std::u32string& s32) {
-    if (!s32.empty()) s32[0] = case_.upper(s32[0]);
-    s8 = encode_utf8(s32);
-  };
-
-  // Numbers with separators: 1,000 3.14 2-3 (but no "..", "--").
-  {
-    enum { begin, digits, separator } state = begin;
-    size_t i = 0;
-    for (; i < scw.size(); ++i) {
-      const char c = scw[i];
-      if (c >= '0' && c <= '9') {
-        state = digits;
-      } else if (c == ',' || c == '.' || c == '-') {
-        if (state == separator || i == 0) break;
-        state = separator;
-      } else {
-        break;
-      }
-    }
-    if (i == scw.size() && state == digits) return true;
-  }
+  if (separated_number(scw)) return true;
 
   int info = 0;
-  Hit rv = nullptr;
-  const auto with_dot = [](const std::string& s) { return s + '.'; };
-  switch (captype) {
-    case Capitalisation::mixed:
-    case Capitalisation::mixed_initial:
-    case Capitalisation::none:
-      if (captype != Capitalisation::none) info |= kInfoOrigCap;
-      rv = checkword(scw, info);
-      if (abbreviation && !rv) rv = checkword(with_dot(scw), info);
-      break;
-    case Capitalisation::all:
-    case Capitalisation::initial: {
-      if (captype == Capitalisation::all) {
-        info |= kInfoOrigCap;
-        rv = checkword(scw, info);
-        if (rv) break;
-        if (abbreviation) {
-          rv = checkword(with_dot(scw), info);
-          if (rv) break;
-        }
-        // Prefixes before an apostrophe (SANT'ELIA -> Sant'Elia).
-        const size_t apos = scw.find('\'');
-        if (apos != std::string::npos) {
-          lower_all(scw, u);
-          if (apos < scw.size() - 1) {
-            const std::string part1 = scw.substr(0, apos + 1);
-            std::u32string part2u = decode_utf8(scw.substr(apos + 1));
-            std::string part2;
-            raise_first(part2, part2u);
-            scw = part1 + part2;
-            u = decode_utf8(part1) + part2u;
-            rv = checkword(scw, info);
-            if (rv) break;
-            raise_first(scw, u);
-            rv = checkword(scw, info);
-            if (rv) break;
-          }
-        }
-        if (r_.checksharps && scw.find("SS") != std::string::npos) {
-          lower_all(scw, u);
-          std::string buffer = scw;
-          rv = spellsharps(buffer, 0, 0, 0, info);
-          if (!rv) {
-            raise_first(scw, u);
-            rv = spellsharps(scw, 0, 0, 0, info);
-          }
-          if (abbreviation && !rv) {
-            buffer += '.';
-            rv = spellsharps(buffer, 0, 0, 0, info);
-            if (!rv) {
-              buffer = scw + '.';
-              rv = spellsharps(buffer, 0, 0, 0, info);
-            }
-          }
-          if (rv) break;
-        }
-      }
-      // The initial-capital case (also the all-capitals one from here on).
-      const bool dotted_i =
-          scw.size() >= 2 && static_cast<unsigned char>(scw[0]) == 0xC4 && static_cast<unsigned char>(scw[1]) == 0xB0;
-      info |= kInfoOrigCap;
-      if (captype == Capitalisation::all) {
-        lower_all(scw, u);
-        raise_first(scw, u);
-        if (dotted_i) scw.replace(0, 1, "\xC4\xB0");  // hunspell's; u keeps the proper form
-      }
-      if (captype == Capitalisation::initial) info |= kInfoInitCap;
-      rv = checkword(scw, info);
-      if (captype == Capitalisation::initial) info &= ~kInfoInitCap;
-      if (info & kInfoForbidden) {
-        rv = nullptr;
-        break;
-      }
-      if (rv && keepcase(rv) && captype == Capitalisation::all) rv = nullptr;
-      if (rv || (dotted_i && !case_.turkic())) break;
-      lower_all(scw, u);
-      std::string buffer = scw;
-      raise_first(scw, u);
-      rv = checkword(buffer, info);
-      if (abbreviation && !rv) {
-        buffer += '.';
-        rv = checkword(buffer, info);
-        if (!rv) {
-          buffer = scw + '.';
-          if (captype == Capitalisation::initial) info |= kInfoInitCap;
-          rv = checkword(buffer, info);
-          if (captype == Capitalisation::initial) info &= ~kInfoInitCap;
-          if (rv && keepcase(rv) && captype == Capitalisation::all) rv = nullptr;
-          break;
-        }
-      }
-      if (rv && keepcase(rv) &&
-          (captype == Capitalisation::all || !(r_.checksharps && buffer.find("\xC3\x9F") != std::string::npos)))
-        rv = nullptr;
-      break;
-    }
-  }
-
+  const Hit rv = cased_check(scw, u, captype, abbreviation, info);
   if (rv) {
     if (r_.warn && flags_nonempty(rv) && rv->has(r_.warn)) {
       info |= kInfoWarn;
@@ -262,8 +225,145 @@ bool Check::spell(std::string_view word) {
     return true;
   }
   if (r_.breaks.empty() || (info & kInfoForbidden)) return false;
+  return break_check(scw);
+}
 
-  // Break points (BREAK), recursively.
+// cleanword2: IGNORE characters out, leading blanks dropped, trailing dots
+// dropped and counted (abbreviation).
+std::string Check::cleaned_word(std::string_view word, size_t& abbreviation) const {
+  std::string cleaned = r_.remove_ignored(word);
+  std::string_view q = cleaned;
+  while (!q.empty() && q.front() == ' ') q.remove_prefix(1);
+  abbreviation = 0;
+  while (!q.empty() && q.back() == '.') {
+    q.remove_suffix(1);
+    ++abbreviation;
+  }
+  return std::string(q);
+}
+
+void Check::lower_all(std::string& s8, std::u32string& s32) const {
+  for (char32_t& c : s32) c = case_.lower(c);
+  s8 = encode_utf8(s32);
+}
+
+void Check::raise_first(std::string& s8, std::u32string& s32) const {
+  if (!s32.empty()) s32[0] = case_.upper(s32[0]);
+  s8 = encode_utf8(s32);
+}
+
+// The word as it stands, and the case variants its capitalisation allows.
+Hit Check::cased_check(std::string& scw, std::u32string& u, Capitalisation captype, size_t abbreviation, int& info) {
+  switch (captype) {
+    case Capitalisation::mixed:
+    case Capitalisation::mixed_initial:
+    case Capitalisation::none: {
+      if (captype != Capitalisation::none) info |= kInfoOrigCap;
+      Hit rv = checkword(scw, info);
+      if (abbreviation && !rv) rv = checkword(scw + '.', info);
+      return rv;
+    }
+    case Capitalisation::all:
+      if (const Hit rv = all_capitals_check(scw, u, abbreviation, info)) return rv;
+      return initial_capital_check(scw, u, captype, abbreviation, info);
+    case Capitalisation::initial: return initial_capital_check(scw, u, captype, abbreviation, info);
+  }
+  return nullptr;
+}
+
+// A word in capitals as it stands, with the apostrophe's prefix rule and
+// sharp s; then it goes on as an initial capital (scw and u lowered on the
+// way when it has an apostrophe or SS).
+Hit Check::all_capitals_check(std::string& scw, std::u32string& u, size_t abbreviation, int& info) {
+  info |= kInfoOrigCap;
+  Hit rv = checkword(scw, info);
+  if (rv) return rv;
+  if (abbreviation) {
+    rv = checkword(scw + '.', info);
+    if (rv) return rv;
+  }
+  // Prefixes before an apostrophe (SANT'ELIA -> Sant'Elia).
+  const size_t apos = scw.find('\'');
+  if (apos != std::string::npos) {
+    lower_all(scw, u);
+    if (apos < scw.size() - 1) {
+      const std::string part1 = scw.substr(0, apos + 1);
+      std::u32string part2u = decode_utf8(scw.substr(apos + 1));
+      std::string part2;
+      raise_first(part2, part2u);
+      scw = part1 + part2;
+      u = decode_utf8(part1) + part2u;
+      rv = checkword(scw, info);
+      if (rv) return rv;
+      raise_first(scw, u);
+      rv = checkword(scw, info);
+      if (rv) return rv;
+    }
+  }
+  if (r_.checksharps && scw.find("SS") != std::string::npos) {
+    lower_all(scw, u);
+    std::string buffer = scw;
+    rv = spellsharps(buffer, 0, 0, 0, info);
+    if (!rv) {
+      raise_first(scw, u);
+      rv = spellsharps(scw, 0, 0, 0, info);
+    }
+    if (abbreviation && !rv) {
+      buffer += '.';
+      rv = spellsharps(buffer, 0, 0, 0, info);
+      if (!rv) {
+        buffer = scw + '.';
+        rv = spellsharps(buffer, 0, 0, 0, info);
+      }
+    }
+    if (rv) return rv;
+  }
+  return nullptr;
+}
+
+// The initial-capital case (also the all-capitals one from here on): the
+// word with its first letter raised, then all lowered.
+Hit Check::initial_capital_check(std::string& scw, std::u32string& u, Capitalisation captype, size_t abbreviation,
+                                 int& info) {
+  const bool dotted_i =
+      scw.size() >= 2 && static_cast<unsigned char>(scw[0]) == 0xC4 && static_cast<unsigned char>(scw[1]) == 0xB0;
+  info |= kInfoOrigCap;
+  if (captype == Capitalisation::all) {
+    lower_all(scw, u);
+    raise_first(scw, u);
+    if (dotted_i) scw.replace(0, 1, "\xC4\xB0");  // hunspell's; u keeps the proper form
+  }
+  if (captype == Capitalisation::initial) info |= kInfoInitCap;
+  Hit rv = checkword(scw, info);
+  if (captype == Capitalisation::initial) info &= ~kInfoInitCap;
+  if (info & kInfoForbidden) return nullptr;
+  if (rv && keepcase(rv) && captype == Capitalisation::all) rv = nullptr;
+  if (rv || (dotted_i && !case_.turkic())) return rv;
+  lower_all(scw, u);
+  std::string buffer = scw;
+  raise_first(scw, u);
+  rv = checkword(buffer, info);
+  if (abbreviation && !rv) {
+    buffer += '.';
+    rv = checkword(buffer, info);
+    if (!rv) {
+      buffer = scw + '.';
+      if (captype == Capitalisation::initial) info |= kInfoInitCap;
+      rv = checkword(buffer, info);
+      if (captype == Capitalisation::initial) info &= ~kInfoInitCap;
+      if (rv && keepcase(rv) && captype == Capitalisation::all) rv = nullptr;
+      return rv;
+    }
+  }
+  if (rv && keepcase(rv) &&
+      (captype == Capitalisation::all || !(r_.checksharps && buffer.find("\xC3\x9F") != std::string::npos)))
+    rv = nullptr;
+  return rv;
+}
+
+// Break points (BREAK): the word correct as parts split at them,
+// recursively.
+bool Check::break_check(const std::string& scw) {
   const size_t wl = scw.size();
   size_t points = 0;
   for (const std::string& b : r_.breaks)
@@ -755,259 +855,307 @@ bool Check::first_part_homonym_fails(Hit rv, Hit*& words, short wnum, short word
 
 Hit Check::compound_check(const std::string& word, short wordnum, short maxwordnum, short wnum, Hit* words, Hit* rwords,
                           int* info) {
-  const std::vector<CompoundPattern>& table = r_.compound_patterns;
-  const Flag cpdflag = r_.compound_flag, cpdbegin = r_.compound_begin, cpdmiddle = r_.compound_middle,
-             cpdend = r_.compound_end;
-  int i = 0;
-  short oldwordnum = 0, oldwordnum2 = 0;
-  Hit rv = nullptr;
-  Hit rv_first = nullptr;
-  char ch = '\0';
-  int cmin = 0, cmax = 0;
-  int striple = 0;
-  size_t scpd = 0;
-  int soldi = 0, oldcmin = 0, oldcmax = 0, oldlen = 0;
-  int checkedstriple = 0;
+  CompoundSplit s(word, wordnum, maxwordnum, wnum, words, rwords, info);
   Hit* const oldwords = words;
-  int len = static_cast<int>(word.size());
-  int checked_prefix = 0;
-  const auto whole_word_from = [&](int k) {  // word + k, as hunspell reads it
-    return k <= static_cast<int>(word.size()) ? std::string_view(word).substr(static_cast<size_t>(k))
-                                              : std::string_view();
-  };
-
-  setcminmax(cmin, cmax, word);
-  std::string st = word;
+  setcminmax(s.cmin, s.cmax, word);
   if (wordnum == 0) compound_splits_ = 0;  // hunspell starts its clock here
 
-  for (i = cmin; i < cmax; i++) {
+  for (s.i = s.cmin; s.i < s.cmax; s.i++) {
     if (++compound_splits_ > kCompoundSplitBudget) return nullptr;  // out of time, as hunspell would be
-    while (i < static_cast<int>(st.size()) && (static_cast<unsigned char>(st[i]) & 0xC0) == 0x80) i++;
-    if (i >= cmax) return nullptr;
+    while (s.i < static_cast<int>(s.st.size()) && (static_cast<unsigned char>(s.st[s.i]) & 0xC0) == 0x80) s.i++;
+    if (s.i >= s.cmax) return nullptr;
 
-    words = oldwords;
-    int onlycpdrule = words ? 1 : 0;
-
+    s.words = oldwords;
+    s.onlycpdrule = s.words ? 1 : 0;
     do {  // onlycpdrule loop
-      oldwordnum = wordnum;
-      checked_prefix = 0;
-      int spins = 0;  // hunspell's loop could spin forever here; it never does on real data
-      do {            // simplified CHECKCOMPOUNDPATTERN loop
-        if (++spins > 1000 || compound_splits_ > kCompoundSplitBudget) break;
-        if (scpd > 0) {
-          for (; scpd <= table.size() &&
-                 (table[scpd - 1].replacement.empty() ||
-                  whole_word_from(i).substr(0, table[scpd - 1].replacement.size()) != table[scpd - 1].replacement);
-               scpd++) {
-          }
-          if (scpd > table.size()) break;
-          const CompoundPattern& p = table[scpd - 1];
-          st.replace(static_cast<size_t>(i), std::string::npos, p.end_chars);
-          soldi = i;
-          i += static_cast<int>(p.end_chars.size());
-          st.replace(static_cast<size_t>(i), std::string::npos, p.begin_chars);
-          st.replace(static_cast<size_t>(i) + p.begin_chars.size(), std::string::npos,
-                     whole_word_from(soldi + static_cast<int>(p.replacement.size())));
-          oldlen = len;
-          len += static_cast<int>(p.end_chars.size() + p.begin_chars.size() - p.replacement.size());
-          oldcmin = cmin;
-          oldcmax = cmax;
-          setcminmax(cmin, cmax, st);
-          cmax = len - r_.compound_min + 1;
-        }
-        if (i >= static_cast<int>(st.size())) break;  // hunspell would read past the end here
-        ch = st[i];
-        const std::string_view part1(st.data(), static_cast<size_t>(i));
-
-        sfx_ = nullptr;
-        pfx_ = nullptr;
-        // FIRST WORD
-        const bool roots1 = roots_.prepare(part1);
-        const Homonyms h1 = roots1 ? homonyms(part1) : Homonyms();
-        size_t k1 = 0;
-        rv = h1.empty() ? nullptr : h1[0];
-        // COMPOUNDFORBIDFLAG on the stem overrides COMPOUNDPERMITFLAG.
-        if (rv && r_.compound_forbid && rv->has(r_.compound_forbid)) continue;
-        while (rv && first_part_homonym_fails(rv, words, wnum, wordnum, onlycpdrule, rwords, scpd))
-          rv = next_homonym(h1, k1);
-
-        if (!rv) {
-          if (onlycpdrule) break;
-          // With no root, every affix check below fails (and changes nothing).
-          if (roots1 && cpdflag && !(rv = prefix_check(part1, kCompoundBegin, cpdflag))) {
-            if (((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdflag, kCompoundBegin)) ||
-                 (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdflag)))) &&
-                sfx_ && !sfx_->cont.empty() &&
-                ((r_.compound_forbid && sfx_->has_cont(r_.compound_forbid)) || (cpdend && sfx_->has_cont(cpdend)))) {
-              rv = nullptr;
-            }
-          }
-          if (rv ||
-              (roots1 && (wordnum == 0) && cpdbegin &&
-               ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdbegin, kCompoundBegin)) ||
-                (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdbegin))) ||
-                (rv = prefix_check(part1, kCompoundBegin, cpdbegin)))) ||
-              (roots1 && (wordnum > 0) && cpdmiddle &&
-               ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdmiddle, kCompoundBegin)) ||
-                (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdmiddle))) ||
-                (rv = prefix_check(part1, kCompoundBegin, cpdmiddle)))))
-            checked_prefix = 1;
-        } else if (flags_nonempty(rv) &&
-                   (rv->has(r_.forbidden) || rv->has(r_.need_affix) || rv->has(kOnlyUpcaseFlag))) {
-          break;
-        }
-
-        // COMPOUNDFORBIDFLAG, COMPOUNDEND, COMPOUNDMIDDLE on the affixes.
-        if (rv && (cont_has(pfx_, r_.compound_forbid) || cont_has(sfx_, r_.compound_forbid))) rv = nullptr;
-        if (rv && !checked_prefix && cpdend && (cont_has(pfx_, cpdend) || cont_has(sfx_, cpdend))) rv = nullptr;
-        if (rv && !checked_prefix && wordnum == 0 && cpdmiddle &&
-            (cont_has(pfx_, cpdmiddle) || cont_has(sfx_, cpdmiddle)))
-          rv = nullptr;
-        if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
-        if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
-
-        const bool first_ok =
-            rv &&
-            (checked_prefix || (words && words[wnum]) || (cpdflag && rv->has(cpdflag)) ||
-             (oldwordnum == 0 && cpdbegin && rv->has(cpdbegin)) ||
-             (oldwordnum > 0 && cpdmiddle && rv->has(cpdmiddle))) &&
-            (scpd == 0 || table[scpd - 1].end_flag == kNoFlag || rv->has(table[scpd - 1].end_flag)) &&
-            !((r_.check_compound_triple && scpd == 0 && !words && byte_at(word, i - 1) == byte_at(word, i) &&
-               ((i > 1 && byte_at(word, i - 1) == byte_at(word, i - 2)) ||
-                byte_at(word, i - 1) == byte_at(word, i + 1))) ||
-              (r_.check_compound_case && scpd == 0 && !words && cpdcase_check(word, static_cast<size_t>(i))));
-        if (first_ok) {
-          rv_first = rv;
-          do {  // SIMPLIFIEDTRIPLE loop
-            if (r_.simplified_triple) {
-              if (striple) {
-                checkedstriple = 1;
-                i--;  // "fahrt" instead of "ahrt" in "Schiffahrt"
-              } else if (i > 2 && byte_at(word, i - 1) == byte_at(word, i - 2)) {
-                striple = 1;
-              }
-            }
-            const std::string_view part2 = std::string_view(st).substr(static_cast<size_t>(i));
-            const Homonyms h2 = roots_.prepare(part2) ? homonyms(part2) : Homonyms();
-            size_t k2 = 0;
-            rv = h2.empty() ? nullptr : h2[0];
-            while (rv &&
-                   ((r_.need_affix && rv->has(r_.need_affix)) ||
-                    !((cpdflag && !words && rv->has(cpdflag)) || (cpdend && !words && rv->has(cpdend)) ||
-                      (!r_.compound_rules.empty() && words && defcpd_check(words, wnum + 1, rv, nullptr, true))) ||
-                    (scpd != 0 && table[scpd - 1].begin_flag != kNoFlag && !rv->has(table[scpd - 1].begin_flag))))
-              rv = next_homonym(h2, k2);
-            if (rv && r_.forceucase && rv->has(r_.forceucase) && !(info && (*info & kInfoOrigCap))) rv = nullptr;
-            if (rv && words && words[wnum + 1]) return rv_first;
-            oldwordnum2 = wordnum;
-            if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
-            if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
-            if (rv && ((cpdflag && rv->has(cpdflag)) || (cpdend && rv->has(cpdend))) &&
-                (r_.compound_word_max == -1 || wordnum + 1 < r_.compound_word_max) &&
-                (table.empty() || scpd != 0 || !cpdpat_check(word, static_cast<size_t>(i), rv_first, rv)) &&
-                (!r_.check_compound_dup || rv->order != rv_first->order) &&
-                (scpd == 0 || table[scpd - 1].begin_flag == kNoFlag || rv->has(table[scpd - 1].begin_flag))) {
-              if ((r_.check_compound_rep && cpdrep_check(word)) || cpdwordpair_check(word)) return nullptr;
-              return rv_first;
-            }
-            wordnum = oldwordnum2;
-
-            // Perhaps the second word has affixes.
-            sfx_ = nullptr;
-            const std::string_view rest = whole_word_from(i);
-            rv = nullptr;
-            const bool roots_rest = (cpdflag || cpdend || !r_.compound_rules.empty()) && roots_.prepare(rest);
-            const auto affixed_rest = [&](Flag need) {  // affix_check, or what it leaves when no root exists
-              if (roots_rest) return affix_check(rest, need, kCompoundEnd);
-              pfx_ = nullptr;
-              if (r_.have_cont_class) sfx_ = nullptr;
-              return Hit{nullptr};
-            };
-            if (cpdflag && !onlycpdrule) rv = affixed_rest(cpdflag);
-            if (!rv && cpdend && !onlycpdrule) {
-              sfx_ = nullptr;
-              pfx_ = nullptr;
-              rv = affixed_rest(cpdend);
-            }
-            if (!rv && !r_.compound_rules.empty() && words) {
-              rv = affixed_rest(kNoFlag);
-              if (rv && defcpd_check(words, wnum + 1, rv, nullptr, true)) return rv_first;
-              rv = nullptr;
-            }
-            if (rv && !(scpd == 0 || table[scpd - 1].begin_flag == kNoFlag || rv->has(table[scpd - 1].begin_flag)))
-              rv = nullptr;
-            if (rv && !table.empty() && scpd == 0 && cpdpat_check(word, static_cast<size_t>(i), rv_first, rv))
-              rv = nullptr;
-            if (rv && (cont_has(pfx_, r_.compound_forbid) || cont_has(sfx_, r_.compound_forbid))) rv = nullptr;
-            if (rv && r_.forceucase && rv->has(r_.forceucase) && !(info && (*info & kInfoOrigCap))) rv = nullptr;
-            if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return nullptr;
-            if (rv && r_.compound_root && rv->has(r_.compound_root)) wordnum++;
-            if (rv && (r_.compound_word_max == -1 || wordnum + 1 < r_.compound_word_max) &&
-                (!r_.check_compound_dup || rv->order != rv_first->order)) {
-              if ((r_.check_compound_rep && cpdrep_check(word)) || cpdwordpair_check(word)) return nullptr;
-              return rv_first;
-            }
-            wordnum = oldwordnum2;
-
-            // Perhaps the rest is a compound itself.
-            if (wordnum + 2 < maxwordnum) {
-              rv = compound_check(st.substr(static_cast<size_t>(i)), static_cast<short>(wordnum + 1), maxwordnum,
-                                  static_cast<short>(wnum + 1), words, rwords, info);
-              if (rv && !table.empty() &&
-                  ((scpd == 0 && cpdpat_check(word, static_cast<size_t>(i), rv_first, rv)) ||
-                   (scpd != 0 && !cpdpat_check(word, static_cast<size_t>(i), rv_first, rv))))
-                rv = nullptr;
-            } else {
-              rv = nullptr;
-            }
-            if (rv) {
-              if (cpdwordpair_check(word)) return nullptr;
-              if (r_.check_compound_rep || r_.forbidden) {
-                if (r_.check_compound_rep && cpdrep_check(word)) return nullptr;
-                // The first part, with the first part of the rest.
-                const size_t upto = static_cast<size_t>(i) + rv->word.size();
-                if (whole_word_from(i).substr(0, rv->word.size()) == rv->word && upto <= st.size()) {
-                  const std::string_view head = std::string_view(st).substr(0, upto);
-                  if ((r_.check_compound_rep && cpdrep_check(head)) || cpdwordpair_check(head)) continue;
-                  if (r_.forbidden && roots_.prepare(word)) {
-                    Hit rv2 = first(word);
-                    if (!rv2) rv2 = affix_check(word, kNoFlag, kNotInCompound);
-                    if (rv2 && flags_nonempty(rv2) && rv2->has(r_.forbidden) && rv2->word.size() >= upto &&
-                        rv2->word.substr(0, upto) == head)
-                      return nullptr;
-                  }
-                }
-              }
-              return rv_first;
-            }
-          } while (striple && !checkedstriple);
-          if (checkedstriple) {
-            i++;
-            checkedstriple = 0;
-            striple = 0;
-          }
-        }
-        if (soldi != 0) {
-          i = soldi;
-          soldi = 0;
-          len = oldlen;
-          cmin = oldcmin;
-          cmax = oldcmax;
-        }
-        scpd++;
-      } while (!onlycpdrule && r_.simplified_compound_patterns && scpd <= table.size());
-      scpd = 0;
-      wordnum = oldwordnum;
-      if (soldi != 0) {
-        i = soldi;
-        st = word;
-        soldi = 0;
-      } else if (i < static_cast<int>(st.size())) {
-        st[i] = ch;
+      s.oldwordnum = s.wordnum;
+      s.checked_prefix = 0;
+      if (Hit answer = nullptr; compound_split_at(s, answer)) return answer;
+      s.scpd = 0;
+      s.wordnum = s.oldwordnum;
+      if (s.soldi != 0) {
+        s.i = s.soldi;
+        s.st = word;
+        s.soldi = 0;
+      } else if (s.i < static_cast<int>(s.st.size())) {
+        s.st[s.i] = s.ch;
       }
-    } while (!r_.compound_rules.empty() && oldwordnum == 0 && onlycpdrule++ < 1);
+    } while (!r_.compound_rules.empty() && s.oldwordnum == 0 && s.onlycpdrule++ < 1);
   }
   return nullptr;
+}
+
+// The split at s.i, under each CHECKCOMPOUNDPATTERN in turn (hunspell's
+// simplified pattern loop).
+bool Check::compound_split_at(CompoundSplit& s, Hit& answer) {
+  int spins = 0;  // hunspell's loop could spin forever here; it never does on real data
+  do {            // simplified CHECKCOMPOUNDPATTERN loop
+    if (++spins > 1000 || compound_splits_ > kCompoundSplitBudget) break;
+    if (s.scpd > 0 && !apply_compound_pattern(s)) break;
+    if (s.i >= static_cast<int>(s.st.size())) break;  // hunspell would read past the end here
+    s.ch = s.st[s.i];
+    const std::string_view part1(s.st.data(), static_cast<size_t>(s.i));
+
+    sfx_ = nullptr;
+    pfx_ = nullptr;
+    Hit rv = nullptr;
+    const FirstPart first = first_compound_part(s, part1, rv);
+    if (first == FirstPart::retry) continue;
+    if (first == FirstPart::stop) break;
+    if (first == FirstPart::forbidden) return decide(answer, nullptr);
+    if (first_part_fits(s, rv)) {
+      s.rv_first = rv;
+      do {  // SIMPLIFIEDTRIPLE loop
+        if (r_.simplified_triple) {
+          if (s.striple) {
+            s.checkedstriple = 1;
+            s.i--;  // "fahrt" instead of "ahrt" in "Schiffahrt"
+          } else if (s.i > 2 && byte_at(s.word, s.i - 1) == byte_at(s.word, s.i - 2)) {
+            s.striple = 1;
+          }
+        }
+        if (compound_rest(s, answer)) return true;
+      } while (s.striple && !s.checkedstriple);
+      if (s.checkedstriple) {
+        s.i++;
+        s.checkedstriple = 0;
+        s.striple = 0;
+      }
+    }
+    if (s.soldi != 0) {
+      s.i = s.soldi;
+      s.soldi = 0;
+      s.len = s.oldlen;
+      s.cmin = s.oldcmin;
+      s.cmax = s.oldcmax;
+    }
+    s.scpd++;
+  } while (!s.onlycpdrule && r_.simplified_compound_patterns && s.scpd <= r_.compound_patterns.size());
+  return false;
+}
+
+// The next CHECKCOMPOUNDPATTERN (from s.scpd on) whose replacement stands
+// at s.i, undone in st: its end and begin characters in its place, i after
+// the end characters (soldi and the old bounds kept to go back). False
+// when no pattern is left.
+bool Check::apply_compound_pattern(CompoundSplit& s) const {
+  const std::vector<CompoundPattern>& table = r_.compound_patterns;
+  for (; s.scpd <= table.size() &&
+         (table[s.scpd - 1].replacement.empty() ||
+          s.from(s.i).substr(0, table[s.scpd - 1].replacement.size()) != table[s.scpd - 1].replacement);
+       s.scpd++) {
+  }
+  if (s.scpd > table.size()) return false;
+  const CompoundPattern& p = table[s.scpd - 1];
+  s.st.replace(static_cast<size_t>(s.i), std::string::npos, p.end_chars);
+  s.soldi = s.i;
+  s.i += static_cast<int>(p.end_chars.size());
+  s.st.replace(static_cast<size_t>(s.i), std::string::npos, p.begin_chars);
+  s.st.replace(static_cast<size_t>(s.i) + p.begin_chars.size(), std::string::npos,
+               s.from(s.soldi + static_cast<int>(p.replacement.size())));
+  s.oldlen = s.len;
+  s.len += static_cast<int>(p.end_chars.size() + p.begin_chars.size() - p.replacement.size());
+  s.oldcmin = s.cmin;
+  s.oldcmax = s.cmax;
+  setcminmax(s.cmin, s.cmax, s.st);
+  s.cmax = s.len - r_.compound_min + 1;
+  return true;
+}
+
+// FIRST WORD: part1 as a root that may start (or continue) a compound, or
+// failing that as an affixed form; rv: what was found.
+Check::FirstPart Check::first_compound_part(CompoundSplit& s, std::string_view part1, Hit& rv) {
+  const Flag cpdend = r_.compound_end, cpdmiddle = r_.compound_middle;
+  const bool roots1 = roots_.prepare(part1);
+  const Homonyms h1 = roots1 ? homonyms(part1) : Homonyms();
+  size_t k1 = 0;
+  rv = h1.empty() ? nullptr : h1[0];
+  // COMPOUNDFORBIDFLAG on the stem overrides COMPOUNDPERMITFLAG.
+  if (rv && r_.compound_forbid && rv->has(r_.compound_forbid)) return FirstPart::retry;
+  while (rv && first_part_homonym_fails(rv, s.words, s.wnum, s.wordnum, s.onlycpdrule, s.rwords, s.scpd))
+    rv = next_homonym(h1, k1);
+
+  if (!rv) {
+    if (s.onlycpdrule) return FirstPart::stop;
+    rv = affixed_first_part(part1, roots1, s.wordnum, s.checked_prefix);
+  } else if (flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(r_.need_affix) || rv->has(kOnlyUpcaseFlag))) {
+    return FirstPart::stop;
+  }
+
+  // COMPOUNDFORBIDFLAG, COMPOUNDEND, COMPOUNDMIDDLE on the affixes.
+  if (rv && (cont_has(pfx_, r_.compound_forbid) || cont_has(sfx_, r_.compound_forbid))) rv = nullptr;
+  if (rv && !s.checked_prefix && cpdend && (cont_has(pfx_, cpdend) || cont_has(sfx_, cpdend))) rv = nullptr;
+  if (rv && !s.checked_prefix && s.wordnum == 0 && cpdmiddle &&
+      (cont_has(pfx_, cpdmiddle) || cont_has(sfx_, cpdmiddle)))
+    rv = nullptr;
+  if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return FirstPart::forbidden;
+  if (rv && r_.compound_root && rv->has(r_.compound_root)) s.wordnum++;
+  return FirstPart::go_on;
+}
+
+// The first part with affixes, when no root of it fits: a COMPOUNDFLAG
+// form, else a COMPOUNDBEGIN one (first part) or COMPOUNDMIDDLE one (later
+// part); checked_prefix set when one is found. With no root (roots1
+// false), every affix check fails (and changes nothing): skipped.
+Hit Check::affixed_first_part(std::string_view part1, bool roots1, short wordnum, int& checked_prefix) {
+  const Flag cpdflag = r_.compound_flag, cpdbegin = r_.compound_begin, cpdmiddle = r_.compound_middle,
+             cpdend = r_.compound_end;
+  Hit rv = nullptr;
+  if (roots1 && cpdflag && !(rv = prefix_check(part1, kCompoundBegin, cpdflag))) {
+    if (((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdflag, kCompoundBegin)) ||
+         (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdflag)))) &&
+        sfx_ && !sfx_->cont.empty() &&
+        ((r_.compound_forbid && sfx_->has_cont(r_.compound_forbid)) || (cpdend && sfx_->has_cont(cpdend)))) {
+      rv = nullptr;
+    }
+  }
+  if (rv ||
+      (roots1 && (wordnum == 0) && cpdbegin &&
+       ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdbegin, kCompoundBegin)) ||
+        (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdbegin))) ||
+        (rv = prefix_check(part1, kCompoundBegin, cpdbegin)))) ||
+      (roots1 && (wordnum > 0) && cpdmiddle &&
+       ((rv = suffix_check(part1, 0, nullptr, kNoFlag, cpdmiddle, kCompoundBegin)) ||
+        (r_.compound_more_suffixes && (rv = suffix_check_twosfx(part1, 0, nullptr, cpdmiddle))) ||
+        (rv = prefix_check(part1, kCompoundBegin, cpdmiddle)))))
+    checked_prefix = 1;
+  return rv;
+}
+
+// Whether the first part found may start the compound at this split: its
+// flags (or a COMPOUNDRULE), the pattern's end flag, and no triple letter
+// (CHECKCOMPOUNDTRIPLE) or capital (CHECKCOMPOUNDCASE) at the boundary.
+bool Check::first_part_fits(const CompoundSplit& s, Hit rv) const {
+  const std::vector<CompoundPattern>& table = r_.compound_patterns;
+  const Flag cpdflag = r_.compound_flag, cpdbegin = r_.compound_begin, cpdmiddle = r_.compound_middle;
+  const std::string& word = s.word;
+  const int i = s.i;
+  return rv &&
+         (s.checked_prefix || (s.words && s.words[s.wnum]) || (cpdflag && rv->has(cpdflag)) ||
+          (s.oldwordnum == 0 && cpdbegin && rv->has(cpdbegin)) ||
+          (s.oldwordnum > 0 && cpdmiddle && rv->has(cpdmiddle))) &&
+         (s.scpd == 0 || table[s.scpd - 1].end_flag == kNoFlag || rv->has(table[s.scpd - 1].end_flag)) &&
+         !((r_.check_compound_triple && s.scpd == 0 && !s.words && byte_at(word, i - 1) == byte_at(word, i) &&
+            ((i > 1 && byte_at(word, i - 1) == byte_at(word, i - 2)) ||
+             byte_at(word, i - 1) == byte_at(word, i + 1))) ||
+           (r_.check_compound_case && s.scpd == 0 && !s.words && cpdcase_check(word, static_cast<size_t>(i))));
+}
+
+// The rest after the first part, st[i..]: a root, an affixed form, or a
+// compound itself.
+bool Check::compound_rest(CompoundSplit& s, Hit& answer) {
+  return rest_as_root(s, answer) || rest_affixed(s, answer) || rest_as_compound(s, answer);
+}
+
+// The rest as a root that may end (or continue, by a COMPOUNDRULE) a
+// compound.
+bool Check::rest_as_root(CompoundSplit& s, Hit& answer) {
+  const std::vector<CompoundPattern>& table = r_.compound_patterns;
+  const Flag cpdflag = r_.compound_flag, cpdend = r_.compound_end;
+  const std::string_view part2 = std::string_view(s.st).substr(static_cast<size_t>(s.i));
+  const Homonyms h2 = roots_.prepare(part2) ? homonyms(part2) : Homonyms();
+  size_t k2 = 0;
+  Hit rv = h2.empty() ? nullptr : h2[0];
+  while (rv && ((r_.need_affix && rv->has(r_.need_affix)) ||
+                !((cpdflag && !s.words && rv->has(cpdflag)) || (cpdend && !s.words && rv->has(cpdend)) ||
+                  (!r_.compound_rules.empty() && s.words && defcpd_check(s.words, s.wnum + 1, rv, nullptr, true))) ||
+                (s.scpd != 0 && table[s.scpd - 1].begin_flag != kNoFlag && !rv->has(table[s.scpd - 1].begin_flag))))
+    rv = next_homonym(h2, k2);
+  if (rv && r_.forceucase && rv->has(r_.forceucase) && !(s.info && (*s.info & kInfoOrigCap))) rv = nullptr;
+  if (rv && s.words && s.words[s.wnum + 1]) return decide(answer, s.rv_first);
+  const short oldwordnum2 = s.wordnum;
+  if (rv && r_.compound_root && rv->has(r_.compound_root)) s.wordnum++;
+  if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return decide(answer, nullptr);
+  if (rv && ((cpdflag && rv->has(cpdflag)) || (cpdend && rv->has(cpdend))) &&
+      (r_.compound_word_max == -1 || s.wordnum + 1 < r_.compound_word_max) &&
+      (table.empty() || s.scpd != 0 || !cpdpat_check(s.word, static_cast<size_t>(s.i), s.rv_first, rv)) &&
+      (!r_.check_compound_dup || rv->order != s.rv_first->order) &&
+      (s.scpd == 0 || table[s.scpd - 1].begin_flag == kNoFlag || rv->has(table[s.scpd - 1].begin_flag))) {
+    if ((r_.check_compound_rep && cpdrep_check(s.word)) || cpdwordpair_check(s.word)) return decide(answer, nullptr);
+    return decide(answer, s.rv_first);
+  }
+  s.wordnum = oldwordnum2;
+  return false;
+}
+
+// Perhaps the second word has affixes: the rest as an affixed form with
+// COMPOUNDFLAG, COMPOUNDEND or (by a COMPOUNDRULE) any flags.
+bool Check::rest_affixed(CompoundSplit& s, Hit& answer) {
+  const std::vector<CompoundPattern>& table = r_.compound_patterns;
+  const Flag cpdflag = r_.compound_flag, cpdend = r_.compound_end;
+  sfx_ = nullptr;
+  const std::string_view rest = s.from(s.i);
+  Hit rv = nullptr;
+  const bool roots_rest = (cpdflag || cpdend || !r_.compound_rules.empty()) && roots_.prepare(rest);
+  const auto affixed_rest = [&](Flag need) {  // affix_check, or what it leaves when no root exists
+    if (roots_rest) return affix_check(rest, need, kCompoundEnd);
+    pfx_ = nullptr;
+    if (r_.have_cont_class) sfx_ = nullptr;
+    return Hit{nullptr};
+  };
+  if (cpdflag && !s.onlycpdrule) rv = affixed_rest(cpdflag);
+  if (!rv && cpdend && !s.onlycpdrule) {
+    sfx_ = nullptr;
+    pfx_ = nullptr;
+    rv = affixed_rest(cpdend);
+  }
+  if (!rv && !r_.compound_rules.empty() && s.words) {
+    rv = affixed_rest(kNoFlag);
+    if (rv && defcpd_check(s.words, s.wnum + 1, rv, nullptr, true)) return decide(answer, s.rv_first);
+    rv = nullptr;
+  }
+  if (rv && !(s.scpd == 0 || table[s.scpd - 1].begin_flag == kNoFlag || rv->has(table[s.scpd - 1].begin_flag)))
+    rv = nullptr;
+  if (rv && !table.empty() && s.scpd == 0 && cpdpat_check(s.word, static_cast<size_t>(s.i), s.rv_first, rv))
+    rv = nullptr;
+  if (rv && (cont_has(pfx_, r_.compound_forbid) || cont_has(sfx_, r_.compound_forbid))) rv = nullptr;
+  if (rv && r_.forceucase && rv->has(r_.forceucase) && !(s.info && (*s.info & kInfoOrigCap))) rv = nullptr;
+  if (rv && flags_nonempty(rv) && (rv->has(r_.forbidden) || rv->has(kOnlyUpcaseFlag))) return decide(answer, nullptr);
+  const short oldwordnum2 = s.wordnum;
+  if (rv && r_.compound_root && rv->has(r_.compound_root)) s.wordnum++;
+  if (rv && (r_.compound_word_max == -1 || s.wordnum + 1 < r_.compound_word_max) &&
+      (!r_.check_compound_dup || rv->order != s.rv_first->order)) {
+    if ((r_.check_compound_rep && cpdrep_check(s.word)) || cpdwordpair_check(s.word)) return decide(answer, nullptr);
+    return decide(answer, s.rv_first);
+  }
+  s.wordnum = oldwordnum2;
+  return false;
+}
+
+// Perhaps the rest is a compound itself (while parts are left): then the
+// word is one, unless it is a REP-variant or a word pair, or its head (the
+// first part with the rest's) is.
+bool Check::rest_as_compound(CompoundSplit& s, Hit& answer) {
+  const std::vector<CompoundPattern>& table = r_.compound_patterns;
+  const size_t i = static_cast<size_t>(s.i);
+  Hit rv = nullptr;
+  if (s.wordnum + 2 < s.maxwordnum) {
+    rv = compound_check(s.st.substr(i), static_cast<short>(s.wordnum + 1), s.maxwordnum, static_cast<short>(s.wnum + 1),
+                        s.words, s.rwords, s.info);
+    if (rv && !table.empty() &&
+        ((s.scpd == 0 && cpdpat_check(s.word, i, s.rv_first, rv)) ||
+         (s.scpd != 0 && !cpdpat_check(s.word, i, s.rv_first, rv))))
+      rv = nullptr;
+  }
+  if (!rv) return false;
+  if (cpdwordpair_check(s.word)) return decide(answer, nullptr);
+  if (r_.check_compound_rep || r_.forbidden) {
+    if (r_.check_compound_rep && cpdrep_check(s.word)) return decide(answer, nullptr);
+    // The first part, with the first part of the rest.
+    const size_t upto = i + rv->word.size();
+    if (s.from(s.i).substr(0, rv->word.size()) == rv->word && upto <= s.st.size()) {
+      const std::string_view head = std::string_view(s.st).substr(0, upto);
+      if ((r_.check_compound_rep && cpdrep_check(head)) || cpdwordpair_check(head)) return false;
+      if (r_.forbidden && roots_.prepare(s.word)) {
+        Hit rv2 = first(s.word);
+        if (!rv2) rv2 = affix_check(s.word, kNoFlag, kNotInCompound);
+        if (rv2 && flags_nonempty(rv2) && rv2->has(r_.forbidden) && rv2->word.size() >= upto &&
+            rv2->word.substr(0, upto) == head)
+          return decide(answer, nullptr);
+      }
+    }
+  }
+  return decide(answer, s.rv_first);
 }
 
 }  // namespace

@@ -154,6 +154,148 @@ struct ThreadState {
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
 
+// One range's bytes in the thread's read buffer: buf[0, len) holds the
+// file's bytes from offset buf_off on, read ahead as tokenizing needs them.
+// fsize bounds the reads, end is the range's end (UINT64_MAX for both when
+// the file is read whole).
+class RangeBuffer {
+ public:
+  RangeBuffer(const InputFile& file, unsigned char* buffer, size_t capacity, uint64_t begin, uint64_t fsize,
+              uint64_t end)
+      : buf(buffer), cap(capacity), buf_off(begin), src_(open_source(file)), fsize_(fsize), end_(end) {}
+
+  // Reads on after the valid bytes, about as far as needed: to a little past
+  // the range's end, then on in moderate steps while looking for the cut
+  // after it.
+  void fill() {
+    const uint64_t at = buf_off + len;
+    if (at >= fsize_) {
+      eof = true;
+      return;
+    }
+    const uint64_t want_end = end_ > UINT64_MAX - 256 ? UINT64_MAX : std::max(end_ + 256, at + 4096);
+    const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize_ - at, want_end - at}));
+    const size_t got = src_->read_at(at, buf + len, want);
+    len += got;
+    if (got < want || buf_off + len >= fsize_) eof = true;
+  }
+
+  // snap(begin): drops the bytes before the first safe split byte. False
+  // when that is at or past the range's end: snap(begin) == snap(end),
+  // nothing is owned.
+  bool snap_begin() {
+    for (;;) {
+      fill();
+      const size_t k = find_safe(buf, len);
+      if (k < len) {
+        std::memmove(buf, buf + k, len - k);
+        buf_off += k;
+        len -= k;
+        break;
+      }
+      buf_off += len;
+      len = 0;
+      if (eof) return false;
+    }
+    return buf_off < end_;
+  }
+
+  // grep's rule, on the decoded start: a NUL byte in the first
+  // kBinaryCheckBytes.
+  bool binary_start() {
+    while (!eof && len < kBinaryCheckBytes) fill();
+    return std::memchr(buf, 0, std::min(len, kBinaryCheckBytes)) != nullptr;
+  }
+
+  // How much of the buffer this round tokenizes: up to snap(end) once that
+  // is in the buffer (then at_end), else all of it (at_end at the file's end).
+  size_t stop(bool& at_end) {
+    size_t stop = len;
+    at_end = eof;
+    if (end_ < fsize_ && buf_off + len > end_) {
+      const size_t from = std::max<size_t>(safe_from_, end_ > buf_off ? static_cast<size_t>(end_ - buf_off) : 0);
+      const size_t k = from + find_safe(buf + from, len - from);
+      if (k < len) {
+        stop = k;
+        at_end = true;
+      } else {
+        safe_from_ = len;
+      }
+    }
+    return stop;
+  }
+
+  // Drops buf[0, done), tokenized or skipped.
+  void drop(size_t done) {
+    std::memmove(buf, buf + done, len - done);
+    buf_off += done;
+    len -= done;
+    safe_from_ = safe_from_ > done ? safe_from_ - done : 0;
+  }
+
+  unsigned char* const buf;
+  const size_t cap;
+  size_t len = 0;    // valid bytes in buf
+  uint64_t buf_off;  // file offset of buf[0]
+  bool eof = false;  // nothing more to read
+
+ private:
+  const std::unique_ptr<ByteSource> src_;
+  const uint64_t fsize_, end_;
+  size_t safe_from_ = 0;  // where to look on for snap(end) in buf
+};
+
+// A token longer than half the buffer (so longer than max_len): not kept,
+// but skipped to its end over as many rounds as it takes.
+struct LongTokenSkip {
+  bool active = false;
+  bool digits = false;  // a number (counted apart from long words)
+
+  // Skips the token's tail at the start of text; pos: where it ends, or
+  // where text does. False while the token goes on past text.
+  bool finish(std::string_view text, bool at_end, TokenCounts& counts, size_t& pos) {
+    const TailScan t = scan_token_tail(text, at_end, digits);
+    pos = t.pos;
+    if (!t.ended) return false;
+    ++(digits ? counts.skipped_numbers : counts.skipped_long);
+    active = false;
+    return true;
+  }
+
+  // Starts on the open token at t0 (up to stop): how many bytes it
+  // consumes at once, its first character. (The next round scans its tail
+  // with scan_token_tail, which carries at most 7 bytes.)
+  size_t start(const unsigned char* t0, const unsigned char* stop) {
+    const int wl = tok_detail::word_char_len(t0, stop);
+    digits = static_cast<unsigned char>(*t0 - '0') <= 9;
+    active = true;
+    return static_cast<size_t>(std::max(wl, 1));
+  }
+};
+
+// Tokenizes text (at stream position base) into the table, in batches;
+// returns where the scan stopped (the start of an open token unless
+// at_end). Inlined into process_range's loop, with the token handler
+// inlined into the tokenizer's (the rare copies go out of line): a call per
+// token cost a tenth of the ingest time.
+[[gnu::always_inline]] inline size_t tokenize_text(ThreadState& ts, LineCounter* lines, uint64_t last_pos,
+                                                   std::string_view text, bool at_end, uint64_t base, size_t max_len) {
+  TokenCounts& counts = ts.counts;
+  const char* const lo = text.data();
+  const char* const hi = lo + text.size();
+  Batcher batch(ts.table, lines, last_pos);
+  auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
+    if (!keep_token(tok, max_len, counts)) return;
+    if (tok.data() >= lo && tok.data() < hi) [[likely]]
+      batch.add(tok.data(), tok.size(), base + off);
+    else  // a normalised copy, gone after this call
+      batch.add_copy(tok, base + off);
+  };
+  const size_t done = scan_tokens(text, at_end, on_token);
+  batch.flush();
+  return done;
+}
+
 // Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file,
 // `file` (plan.files[r.file_index], or a piece of it in memory), which
 // starts at stream position stream_base and ends before file_end.
@@ -167,132 +309,42 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   const uint64_t end = whole ? UINT64_MAX : r.end;
   const uint64_t last_pos = whole ? file_end - 1 : UINT64_MAX;
   if (r.begin >= fsize) return;
-  const std::unique_ptr<ByteSource> src = open_source(file);
-  unsigned char* const buf = ts.buf.get();
-  const size_t cap = ts.cap;
-  size_t len = 0;              // valid bytes in buf
-  uint64_t buf_off = r.begin;  // file offset of buf[0]
-  bool eof = false;
-
-  auto fill = [&] {
-    const uint64_t at = buf_off + len;
-    if (at >= fsize) {
-      eof = true;
-      return;
-    }
-    // Read about as far as needed: to a little past r.end, then on in
-    // moderate steps while looking for the cut after it.
-    const uint64_t want_end = end > UINT64_MAX - 256 ? UINT64_MAX : std::max(end + 256, at + 4096);
-    const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize - at, want_end - at}));
-    const size_t got = src->read_at(at, buf + len, want);
-    len += got;
-    if (got < want || buf_off + len >= fsize) eof = true;
-  };
+  RangeBuffer in(file, ts.buf.get(), ts.cap, r.begin, fsize, end);
 
   // 1. snap(begin): skip to the first safe split byte at or after it.
-  if (r.begin > 0) {
-    for (;;) {
-      fill();
-      const size_t k = find_safe(buf, len);
-      if (k < len) {
-        std::memmove(buf, buf + k, len - k);
-        buf_off += k;
-        len -= k;
-        break;
-      }
-      buf_off += len;
-      len = 0;
-      if (eof) return;
-    }
-    if (buf_off >= end) return;  // snap(begin) == snap(end): nothing owned
-  }
-  if (file.check_binary) {  // grep's rule, on the decoded start
-    while (!eof && len < kBinaryCheckBytes) fill();
-    if (std::memchr(buf, 0, std::min(len, kBinaryCheckBytes))) {
-      ts.binary_paths.push_back(file.path);
-      return;
-    }
+  if (r.begin > 0 && !in.snap_begin()) return;
+  if (file.check_binary && in.binary_start()) {
+    ts.binary_paths.push_back(file.path);
+    return;
   }
   LineCounter line_counter;
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
-  if (lines) line_counter.start(stream_base + buf_off);
+  if (lines) line_counter.start(stream_base + in.buf_off);
 
   // 2. Tokenize up to snap(end), streaming.
-  TokenCounts& counts = ts.counts;
-  WordTable& table = ts.table;
-  bool skipping = false;  // inside a token too long to buffer
-  bool skip_digits = false;
-  size_t safe_from = 0;  // where to look on for snap(end) in buf
+  LongTokenSkip skip;
   for (;;) {
-    if (!eof && len < cap) fill();
-    size_t stop = len;
-    bool at_end = eof;
-    if (end < fsize && buf_off + len > end) {
-      const size_t from = std::max<size_t>(safe_from, end > buf_off ? static_cast<size_t>(end - buf_off) : 0);
-      const size_t k = from + find_safe(buf + from, len - from);
-      if (k < len) {
-        stop = k;
-        at_end = true;
-      } else {
-        safe_from = len;
+    if (!in.eof && in.len < in.cap) in.fill();
+    bool at_end;
+    const size_t stop = in.stop(at_end);
+    const std::string_view text(reinterpret_cast<const char*>(in.buf), stop);
+    if (lines) lines->see(in.buf, stream_base + in.buf_off);
+    size_t done = 0;
+    if (!skip.active || skip.finish(text, at_end, ts.counts, done)) {
+      done += tokenize_text(ts, lines, last_pos, text.substr(done), at_end, stream_base + in.buf_off + done, max_len);
+      if (at_end) {
+        if (whole) ts.decoded_bytes += in.buf_off + stop;
+        if (lines) {
+          lines->advance(stream_base + in.buf_off + stop);
+          ts.line_units.push_back(lines->unit(r.file_index, stream_base));
+        }
+        return;
       }
-    }
-    const std::string_view text(reinterpret_cast<const char*>(buf), stop);
-    if (lines) lines->see(buf, stream_base + buf_off);
-    size_t pos = 0;
-    size_t done;
-    if (skipping) {
-      const TailScan t = scan_token_tail(text, at_end, skip_digits);
-      if (!t.ended) {
-        done = t.pos;
-        goto carry;
-      }
-      ++(skip_digits ? counts.skipped_numbers : counts.skipped_long);
-      skipping = false;
-      pos = t.pos;
-    }
-    {
-      const uint64_t base = stream_base + buf_off + pos;
-      const std::string_view rest = text.substr(pos);
-      const char* const lo = rest.data();
-      const char* const hi = lo + rest.size();
-      Batcher batch(table, lines, last_pos);
-      // Inlined into the tokenizer's loop (the rare copies go out of line):
-      // a call per token cost a tenth of the ingest time.
-      auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
-        if (!keep_token(tok, max_len, counts)) return;
-        if (tok.data() >= lo && tok.data() < hi) [[likely]]
-          batch.add(tok.data(), tok.size(), base + off);
-        else  // a normalised copy, gone after this call
-          batch.add_copy(tok, base + off);
-      };
-      done = pos + scan_tokens(rest, at_end, on_token);
-      batch.flush();
-    }
-    if (at_end) {
-      if (whole) ts.decoded_bytes += buf_off + stop;
-      if (lines) {
-        lines->advance(stream_base + buf_off + stop);
-        ts.line_units.push_back(lines->unit(r.file_index, stream_base));
-      }
-      return;
-    }
-    if (stop - done > cap / 2) {
       // An open token of more than cap/2 > max_len bytes: skip to its end.
-      // (The next round scans its tail with scan_token_tail, which carries
-      // at most 7 bytes.)
-      const auto* t0 = buf + done;
-      const int wl = tok_detail::word_char_len(t0, buf + stop);
-      skip_digits = static_cast<unsigned char>(*t0 - '0') <= 9;
-      done += static_cast<size_t>(std::max(wl, 1));
-      skipping = true;
+      if (stop - done > in.cap / 2) done += skip.start(in.buf + done, in.buf + stop);
     }
-  carry:
-    if (lines) lines->advance(stream_base + buf_off + done);  // before those bytes leave
-    std::memmove(buf, buf + done, len - done);
-    buf_off += done;
-    len -= done;
-    safe_from = safe_from > done ? safe_from - done : 0;
+    if (lines) lines->advance(stream_base + in.buf_off + done);  // before those bytes leave
+    in.drop(done);
   }
 }
 

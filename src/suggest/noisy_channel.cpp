@@ -12,133 +12,159 @@ namespace spellcheck {
 namespace {
 
 bool vowel(char32_t c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u'; }
+bool front_vowel(char32_t c) { return c == 'e' || c == 'i' || c == 'y'; }
+
+// phonetic_key runs for every dictionary entry when the index is built:
+// its pieces below are forced inline into its loop over the letters (GCC
+// leaves code_letter out of line otherwise, a call per letter).
+
+// Letter i of the word w[0, n), or 0 past its end.
+[[gnu::always_inline]] inline char32_t letter(const char32_t* w, size_t n, size_t i) { return i < n ? w[i] : 0; }
+
+// Appends a consonant's code unless the key already ends with it.
+[[gnu::always_inline]] inline void put(std::string& key, char c) {
+  if (key.empty() || key.back() != c) key.push_back(c);
+}
+
+// Where coding starts: after a silent first letter (kn, gn, pn, wr, ps),
+// wh coded as W, a first vowel as A.
+[[gnu::always_inline]] inline size_t code_start(const char32_t* w, size_t n, std::string& key) {
+  size_t i = 0;
+  if (n >= 2) {
+    const char32_t a = w[0], b = w[1];
+    if (((a == 'k' || a == 'g' || a == 'p') && b == 'n') || (a == 'w' && b == 'r') || (a == 'p' && b == 's')) i = 1;
+    else if (a == 'w' && b == 'h') {
+      put(key, 'W');
+      i = 2;
+    }
+  }
+  if (i < n && i == 0 && vowel(w[0])) {
+    put(key, 'A');
+    i = 1;
+  }
+  return i;
+}
+
+// The letters whose sound depends on the letters after them: each returns
+// how many of those went into its sound too.
+[[gnu::always_inline]] inline size_t code_c(std::string& key, char32_t next) {
+  if (next == 'h') {
+    put(key, 'X');
+    return 1;
+  }
+  put(key, front_vowel(next) ? 'S' : 'K');
+  return 0;
+}
+[[gnu::always_inline]] inline size_t code_d(const char32_t* w, size_t n, size_t i, std::string& key) {
+  if (letter(w, n, i + 1) == 'g' && front_vowel(letter(w, n, i + 2))) {
+    put(key, 'J');
+    return 1;
+  }
+  put(key, 'T');
+  return 0;
+}
+[[gnu::always_inline]] inline size_t code_g(const char32_t* w, size_t n, size_t i, std::string& key) {
+  const char32_t next = letter(w, n, i + 1);
+  if (next == 'h' && !vowel(letter(w, n, i + 2))) return 1;  // silent gh (night, though)
+  if (next == 'n') return 0;                                 // gn: silent g
+  put(key, front_vowel(next) ? 'J' : 'K');
+  return 0;
+}
+[[gnu::always_inline]] inline size_t code_s(const char32_t* w, size_t n, size_t i, std::string& key) {
+  const char32_t next = letter(w, n, i + 1);
+  if (next == 'h') {
+    put(key, 'X');
+    return 1;
+  }
+  put(key, next == 'i' && (letter(w, n, i + 2) == 'o' || letter(w, n, i + 2) == 'a') ? 'X' : 'S');
+  return 0;
+}
+[[gnu::always_inline]] inline size_t code_t(const char32_t* w, size_t n, size_t i, std::string& key) {
+  const char32_t next = letter(w, n, i + 1);
+  if (next == 'i' && (letter(w, n, i + 2) == 'o' || letter(w, n, i + 2) == 'a')) {
+    put(key, 'X');
+    return 0;
+  }
+  if (next == 'h') {
+    put(key, '0');
+    return 1;
+  }
+  put(key, 'T');
+  return 0;
+}
+
+// Codes letter i of w[0, n) onto key: a consonant sound, '_' where a vowel
+// separates two. Returns how many of the letters after it it used up.
+[[gnu::always_inline]] inline size_t code_letter(const char32_t* w, size_t n, size_t i, std::string& key) {
+  const char32_t c = w[i], next = letter(w, n, i + 1);
+  if (c > 'z') {
+    key.push_back('?');
+    return 0;
+  }
+  if (i > 0 && c == w[i - 1] && c != 'c') return 0;  // doubled letters sound once
+  switch (c) {
+    case 'a':
+    case 'e':
+    case 'i':
+    case 'o':
+    case 'u':
+      if (!key.empty() && key.back() != '_') key.push_back('_');  // a vowel separates, then collapses
+      return 0;
+    case 'b':
+      if (!(i > 0 && w[i - 1] == 'm' && i + 1 == n)) put(key, 'B');
+      return 0;
+    case 'c': return code_c(key, next);
+    case 'd': return code_d(w, n, i, key);
+    case 'g': return code_g(w, n, i, key);
+    case 'h':
+      if (i > 0 && vowel(w[i - 1]) && !vowel(next)) return 0;
+      put(key, 'H');
+      return 0;
+    case 'k':
+      if (!(i > 0 && w[i - 1] == 'c')) put(key, 'K');
+      return 0;
+    case 'p':
+      if (next == 'h') {
+        put(key, 'F');
+        return 1;
+      }
+      put(key, 'P');
+      return 0;
+    case 'q': put(key, 'K'); return 0;
+    case 's': return code_s(w, n, i, key);
+    case 't': return code_t(w, n, i, key);
+    case 'v': put(key, 'F'); return 0;
+    case 'w':
+    case 'y':
+      if (vowel(next)) put(key, c == 'w' ? 'W' : 'Y');
+      return 0;
+    case 'x':
+      put(key, 'K');
+      put(key, 'S');
+      return 0;
+    case 'z': put(key, 'S'); return 0;
+    default:
+      if (c >= 'a' && c <= 'z') put(key, static_cast<char>(c - 32));
+      else if (c != '\'' && c != '-') key.push_back(static_cast<char>(c));
+      return 0;
+  }
+}
+
+// Vowel marks only separated consonants: dropped, and the codes they kept
+// apart collapse.
+std::string without_vowel_marks(const std::string& key) {
+  std::string out;
+  for (const char ch : key)
+    if (ch != '_' && (out.empty() || out.back() != ch)) out.push_back(ch);
+  return out;
+}
 
 }  // namespace
 
 std::string phonetic_key(const char32_t* w, size_t n) {
   std::string key;
-  auto at = [&](size_t i) -> char32_t { return i < n ? w[i] : 0; };
-  auto front_vowel = [](char32_t c) { return c == 'e' || c == 'i' || c == 'y'; };
-  auto put = [&](char c) {
-    if (key.empty() || key.back() != c) key.push_back(c);
-  };
-  size_t i = 0;
-  // Silent first letters.
-  if (n >= 2) {
-    const char32_t a = w[0], b = w[1];
-    if (((a == 'k' || a == 'g' || a == 'p') && b == 'n') || (a == 'w' && b == 'r') || (a == 'p' && b == 's')) i = 1;
-    else if (a == 'w' && b == 'h') {
-      put('W');
-      i = 2;
-    }
-  }
-  if (i < n && i == 0 && vowel(w[0])) {
-    put('A');
-    i = 1;
-  }
-  for (; i < n; ++i) {
-    const char32_t c = w[i], next = at(i + 1);
-    if (c > 'z') {
-      key.push_back('?');
-      continue;
-    }
-    if (i > 0 && c == w[i - 1] && c != 'c') continue;  // doubled letters sound once
-    switch (c) {
-      case 'a':
-      case 'e':
-      case 'i':
-      case 'o':
-      case 'u':
-        if (!key.empty() && key.back() != '_') key.push_back('_');  // a vowel separates, then collapses
-        break;
-      case 'b':
-        if (!(i > 0 && w[i - 1] == 'm' && i + 1 == n)) put('B');
-        break;
-      case 'c':
-        if (next == 'h') {
-          put('X');
-          ++i;
-        } else if (front_vowel(next)) {
-          put('S');
-        } else {
-          put('K');
-        }
-        break;
-      case 'd':
-        if (next == 'g' && front_vowel(at(i + 2))) {
-          put('J');
-          ++i;
-        } else {
-          put('T');
-        }
-        break;
-      case 'g':
-        if (next == 'h' && !vowel(at(i + 2))) {
-          ++i;  // silent gh (night, though)
-        } else if (next == 'n') {
-          // gn: silent g
-        } else if (front_vowel(next)) {
-          put('J');
-        } else {
-          put('K');
-        }
-        break;
-      case 'h':
-        if (i > 0 && vowel(w[i - 1]) && !vowel(next)) break;
-        put('H');
-        break;
-      case 'k':
-        if (!(i > 0 && w[i - 1] == 'c')) put('K');
-        break;
-      case 'p':
-        if (next == 'h') {
-          put('F');
-          ++i;
-        } else {
-          put('P');
-        }
-        break;
-      case 'q': put('K'); break;
-      case 's':
-        if (next == 'h') {
-          put('X');
-          ++i;
-        } else if (next == 'i' && (at(i + 2) == 'o' || at(i + 2) == 'a')) {
-          put('X');
-        } else {
-          put('S');
-        }
-        break;
-      case 't':
-        if (next == 'i' && (at(i + 2) == 'o' || at(i + 2) == 'a')) {
-          put('X');
-        } else if (next == 'h') {
-          put('0');
-          ++i;
-        } else {
-          put('T');
-        }
-        break;
-      case 'v': put('F'); break;
-      case 'w':
-      case 'y':
-        if (vowel(next)) put(c == 'w' ? 'W' : 'Y');
-        break;
-      case 'x':
-        put('K');
-        put('S');
-        break;
-      case 'z': put('S'); break;
-      default:
-        if (c >= 'a' && c <= 'z') put(static_cast<char>(c - 32));
-        else if (c != '\'' && c != '-') key.push_back(static_cast<char>(c));
-    }
-  }
-  // Vowel marks only separated consonants: drop them.
-  std::string out;
-  for (const char ch : key)
-    if (ch != '_' && (out.empty() || out.back() != ch)) out.push_back(ch);
-  return out;
+  for (size_t i = code_start(w, n, key); i < n; ++i) i += code_letter(w, n, i, key);
+  return without_vowel_marks(key);
 }
 
 int64_t channel_prior(uint64_t frequency, uint64_t collection_count, const ChannelWeights& w) {

@@ -70,6 +70,14 @@ class Candidates {
   std::string_view word() const { return word_; }
 
  private:
+  // The steps of generate, for word w whose useful edit positions are
+  // [from, reach] (the affix filter's window).
+  void mark_trigrams(std::string_view w, const TrigramFilter* trigrams);
+  void add_deletions(std::string_view w, const TrigramFilter* trigrams, size_t reach, size_t from);
+  void add_substitutions(std::string_view w, const TrigramFilter* trigrams, size_t reach, size_t from);
+  void add_insertions(std::string_view w, const TrigramFilter* trigrams, size_t reach, size_t from);
+  // Triples k..L of the word all present (beyond L: none to check).
+  bool suffix_ok(size_t k, size_t L) const { return k > L ? true : ok_suf_[k] != 0; }
   void add(EditRef e, size_t len) {
     edits_[n_] = e;
     hashes_[n_] = XXH3_64bits(scratch_.data(), len);
