@@ -17,15 +17,17 @@ ENV = re.compile(r'\bSPELLCHECK_[A-Z_]+\b')
 
 
 def help_options(text):
-    """Option names at the start of the lines of the "Options:" block."""
-    block = text.split('\nOptions:\n', 1)[1].split('\n\n', 1)[0]
+    """Option names at the start of the lines of the option blocks: the
+    "Options:" block and the "Tuning options" block."""
     names = set()
-    for line in block.splitlines():
-        tag = line.strip()
-        if not line.startswith('  -'):
-            continue  # a description's continuation line
-        tag = re.split(r'\s{2,}', tag)[0]  # the tag ends where the description starts
-        names.update(OPTION.findall(tag))
+    for heading in ('\nOptions:\n', '\nTuning options'):
+        block = text.split(heading, 1)[1].split('\n\n', 1)[0]
+        for line in block.splitlines():
+            tag = line.strip()
+            if not line.startswith('  -'):
+                continue  # a description's continuation line
+            tag = re.split(r'\s{2,}', tag)[0]  # the tag ends where the description starts
+            names.update(OPTION.findall(tag))
     return names
 
 

@@ -278,18 +278,64 @@ constexpr std::string_view kHelpWhatOptions = R"(Options:
                           only, one a line, byte-wise (as hunspell -l and
                           aspell list)
 )";
-// Options of the ranked mode.
+// Options of the ranked mode a person sets.
 constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ranked: edits at most (1 or 2, default 2)
   --top K                 ranked: suggestions per word (default 10)
   --frequencies FILE      ranked: `word count` lines (SymSpell's format) for
                           the word prior (default: the shipped list of the
                           dictionary's language: en, de, es, fr, it, ru; a
                           word list: en-80k; other languages: none)
+  --no-sound-alikes       ranked: only words within --max-distance
+  --index-cache DIR       ranked: keep the index in DIR (one file per rank):
+                          the first run with a dictionary, frequency list,
+                          index options and rank count writes it, later
+                          ones read it instead of building it
+  --format FMT            ranked: text (default, the SPEC line format with
+                          candidates by rank) or jsonl (word, occurrences,
+                          suggestions with distance and score)
+)";
+// Options of folder walks.
+constexpr std::string_view kHelpWalkOptions =
+    R"(  --exclude GLOB          skip files and folders whose name matches GLOB in
+                          folder walks (the whole path if GLOB has a '/');
+                          repeatable
+  --hidden                read hidden files and folders in folder walks too
+  --binary                read binary files found in folders too
+  --max-word-length N     skip words longer than N bytes (default 64)
+  -v, --verbose           name each binary file skipped (stderr)
+)";
+// Where results and statistics go.
+constexpr std::string_view kHelpOutputOptions =
+    R"(  -o, --output FILE       write the result to FILE instead of stdout (a regular
+                          file is replaced only once complete)
+  --stats FILE            write run statistics as JSON (phases, counts, traffic)
+  --report FILE           document mode: TSV of misspelled words with their
+                          occurrence count, first location and candidates
+  --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
+                          else the cores available)
+)";
+// What stderr shows; help and version.
+constexpr std::string_view kHelpProgressOptions = R"(  --progress, --no-progress
+                          progress on stderr (default: when a terminal is
+                          there: stderr, or the controlling terminal of
+                          mpirun/srun). On a terminal one redrawn line;
+                          otherwise (mpirun, srun, job logs) whole lines:
+                          phase, done/total, rate, time left, and a line
+                          when each phase is done
+  --progress-interval S   seconds between progress lines (default 5)
+  -q, --quiet             no timing, summary or warning lines on stderr
+  -h, --help              this text
+  --version               the version
+
+)";
+// The knobs of ranked scoring and of the engine, apart: their defaults are
+// measured (README), and they change speed or the ranking's recall.
+constexpr std::string_view kHelpTuningOptions =
+    R"(Tuning options (defaults measured; see the README):
   --sound-distance N      ranked: phonetic keys up to N edits apart sound
                           alike (0-2, default 1; English's keys: none by
                           default for hunspell dictionaries of other
                           languages)
-  --no-sound-alikes       ranked: only words within --max-distance
   --rare-distance N       ranked: edits at most for dictionary words missing
                           from the frequency list (0-2, default 1; 2 with
                           --max-distance 2: every entry within 2)
@@ -306,36 +352,6 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           within --max-distance (default 6; 0: every typo)
   --prefix-length N       ranked: code points of each word's prefix in the
                           symmetric-delete index (4-64, default 8)
-  --index-cache DIR       ranked: keep the index in DIR (one file per rank):
-                          the first run with a dictionary, frequency list,
-                          index options and rank count writes it, later
-                          ones read it instead of building it
-  --format FMT            ranked: text (default, the SPEC line format with
-                          candidates by rank) or jsonl (word, occurrences,
-                          suggestions with distance and score)
-)";
-// Options of folder walks.
-constexpr std::string_view kHelpWalkOptions =
-    R"(  --exclude GLOB          skip files and folders whose name matches GLOB in
-                          folder walks (the whole path if GLOB has a '/');
-                          repeatable
-  --hidden                read hidden files and folders in folder walks too
-  --binary                read binary files found in folders too
-  -v, --verbose           name each binary file skipped (stderr)
-)";
-// Where results and statistics go.
-constexpr std::string_view kHelpOutputOptions =
-    R"(  -o, --output FILE       write the result to FILE instead of stdout (a regular
-                          file is replaced only once complete)
-  --stats FILE            write run statistics as JSON (phases, counts, traffic)
-  --report FILE           document mode: TSV of misspelled words with their
-                          occurrence count, first location and candidates
-)";
-// Threads, word length, messages, filters, the exchange and memory.
-constexpr std::string_view kHelpTuningOptions =
-    R"(  --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
-                          else the cores available)
-  --max-word-length N     skip words longer than N bytes (default 64)
   --batch-bytes N         bytes of remote lookups per message (default 65536)
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
   --filter-exchange M     allgather (default): every rank gets each shard's
@@ -366,19 +382,6 @@ constexpr std::string_view kHelpTuningOptions =
                           beside one generator per thread), shared (it
                           generates too, serving between chunks), or auto
                           (default): dedicated on a rank with 4 or more CPUs
-)";
-// What stderr shows; help and version.
-constexpr std::string_view kHelpProgressOptions = R"(  --progress, --no-progress
-                          progress on stderr (default: when a terminal is
-                          there: stderr, or the controlling terminal of
-                          mpirun/srun). On a terminal one redrawn line;
-                          otherwise (mpirun, srun, job logs) whole lines:
-                          phase, done/total, rate, time left, and a line
-                          when each phase is done
-  --progress-interval S   seconds between progress lines (default 5)
-  -q, --quiet             no timing, summary or warning lines on stderr
-  -h, --help              this text
-  --version               the version
 
 )";
 // The environment and the exit status.
@@ -387,12 +390,18 @@ SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
 SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
 SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL,
 SPELLCHECK_HUGE_PAGES, SPELLCHECK_COMM_THREAD.
+Also read: DICPATH (where --lang looks first, as hunspell),
+SPELLCHECK_RANKS_PER_NODE and SLURM_NODEID (nodes, for --exchange),
+SPELLCHECK_CHANNEL_WEIGHTS (ranked: the noisy channel's weights,
+name=value,...). Test hooks: SPELLCHECK_MAX_MESSAGE_BYTES (the largest
+message), SPELLCHECK_STREAM_PIECE_BYTES (pieces of a stream),
+SPELLCHECK_FAULT (a planted failure).
 
 Exit status: 0 success, 2 bad input or options, 1 other failure.
 )";
 constexpr std::string_view kHelpSections[] = {
-    kHelpSynopsis,    kHelpArguments,     kHelpRanked,        kHelpWhatOptions,     kHelpRankedOptions,
-    kHelpWalkOptions, kHelpOutputOptions, kHelpTuningOptions, kHelpProgressOptions, kHelpEnvironment};
+    kHelpSynopsis,    kHelpArguments,     kHelpRanked,          kHelpWhatOptions,   kHelpRankedOptions,
+    kHelpWalkOptions, kHelpOutputOptions, kHelpProgressOptions, kHelpTuningOptions, kHelpEnvironment};
 
 }  // namespace
 
