@@ -8,7 +8,7 @@
 # SPELLCHECK_MAX_MESSAGE_BYTES (none or a few bytes: exchanges in rounds),
 # words or documents mode, shared memory or TCP (OMPI_MCA_btl=self,tcp),
 # prefilters on or off, the direct or the two-level all-to-all (emulated
-# nodes of 2 or 3 ranks). Inputs: the generated test data (tests/data/
+# nodes of 2 or 3 ranks), --comm-thread shared or dedicated. Inputs: the generated test data (tests/data/
 # make_test_data.py; made in BUILD_DIR/test-data if missing): small-10k with
 # d10k-w10k, and with docs/small's quotes collection.
 # --launcher srun: each run is `srun --mpi=pmix -N 2` (2-4 ranks over two
@@ -89,12 +89,13 @@ for ((i = 1; i <= n; i++)); do
   filters=$(pick "" "" "--no-trigram-filter --no-affix-filter")
   exchange=$(pick direct direct two-level)  # two-level: on emulated nodes of 2 or 3 ranks
   per_node=$(pick 2 3)
+  comm_thread=$(pick shared dedicated)
   envs=(OMP_DYNAMIC=$dynamic)
   [ "$exchange" = two-level ] && envs+=(SPELLCHECK_EXCHANGE=two-level SPELLCHECK_RANKS_PER_NODE=$per_node)
   [ -n "$limit" ] && envs+=(OMP_THREAD_LIMIT=$limit)
   [ -n "$maxmsg" ] && envs+=(SPELLCHECK_MAX_MESSAGE_BYTES=$maxmsg)
   [ -n "$btl" ] && envs+=(OMPI_MCA_btl=$btl)
-  args=(--threads "$threads" --batch-bytes "$batch" $filters)
+  args=(--threads "$threads" --batch-bytes "$batch" --comm-thread "$comm_thread" $filters)
   if [ "$mode" = words ]; then args+=(--words "$dict" "$words"); else args+=("$dict" "$docs"); fi
   if [ "$launcher" = srun ]; then
     launch=(srun --mpi=pmix -N 2 -n "$ranks" --overcommit --kill-on-bad-exit=1)
