@@ -6,7 +6,7 @@
 #include <cstring>
 #include <numeric>
 
-#include "spellcheck/comm/node_exchange.hpp"
+#include "spellcheck/comm/detail/node_exchange.hpp"
 #include "spellcheck/common/removal_on_signal.hpp"
 #include "spellcheck/common/settings.hpp"
 

@@ -1,4 +1,4 @@
-#include "spellcheck/comm/node_exchange.hpp"
+#include "spellcheck/comm/detail/node_exchange.hpp"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "spellcheck/input/byte_source.hpp"
+#include "spellcheck/input/detail/byte_source.hpp"
 
 #include <bzlib.h>
 #include <fcntl.h>

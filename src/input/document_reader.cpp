@@ -20,9 +20,9 @@
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/first_error.hpp"
 #include "spellcheck/common/word_hash.hpp"
-#include "spellcheck/input/byte_source.hpp"
+#include "spellcheck/input/detail/byte_source.hpp"
+#include "spellcheck/input/detail/word_table.hpp"
 #include "spellcheck/input/tokenizer.hpp"
-#include "spellcheck/input/word_table.hpp"
 
 namespace spellcheck {
 

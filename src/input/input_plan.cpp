@@ -17,7 +17,7 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/wire.hpp"
-#include "spellcheck/input/stream_reader.hpp"
+#include "spellcheck/input/detail/stream_reader.hpp"
 
 namespace spellcheck {
 

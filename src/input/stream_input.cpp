@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "spellcheck/common/fault.hpp"
-#include "spellcheck/input/stream_reader.hpp"
+#include "spellcheck/input/detail/stream_reader.hpp"
 
 namespace spellcheck {
 

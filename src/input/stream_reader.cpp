@@ -1,4 +1,4 @@
-#include "spellcheck/input/stream_reader.hpp"
+#include "spellcheck/input/detail/stream_reader.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -17,7 +17,7 @@
 
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/settings.hpp"
-#include "spellcheck/input/byte_source.hpp"
+#include "spellcheck/input/detail/byte_source.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
 namespace spellcheck {

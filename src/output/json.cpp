@@ -1,4 +1,4 @@
-#include "spellcheck/output/json.hpp"
+#include "spellcheck/output/detail/json.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "spellcheck/common/code_points.hpp"
-#include "spellcheck/output/json.hpp"
+#include "spellcheck/output/detail/json.hpp"
 
 namespace spellcheck {
 

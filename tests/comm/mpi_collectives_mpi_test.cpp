@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/comm/detail/node_exchange.hpp"
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/comm/node_exchange.hpp"
 
 using namespace spellcheck;
 

@@ -4,7 +4,7 @@
 // tests/exchange_choice.sh.
 #include <doctest/doctest.h>
 
-#include "spellcheck/comm/node_exchange.hpp"
+#include "spellcheck/comm/detail/node_exchange.hpp"
 
 using namespace spellcheck;
 using mpi::AllToAll;

@@ -5,8 +5,8 @@
 
 #include <doctest/doctest.h>
 
-#include "spellcheck/dictionary/arena.hpp"
-#include "spellcheck/input/word_table.hpp"
+#include "spellcheck/dictionary/detail/arena.hpp"
+#include "spellcheck/input/detail/word_table.hpp"
 
 #include <cstdint>
 #include <cstdlib>

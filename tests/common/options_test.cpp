@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/suggest/delete_index.hpp"
 
 using namespace spellcheck;
 
@@ -90,4 +91,11 @@ TEST_CASE("--comm-thread auto is dedicated from 4 CPUs, shared below or when unk
   CHECK(resolve_comm_thread(CommThread::automatic, 4) == CommThread::dedicated);
   CHECK(resolve_comm_thread(CommThread::shared, 64) == CommThread::shared);
   CHECK(resolve_comm_thread(CommThread::dedicated, 1) == CommThread::dedicated);
+}
+
+TEST_CASE("the index parameters' defaults are the options' defaults") {
+  const Options o;
+  const DeleteParams d;
+  CHECK(d.prefix_length == o.prefix_length);
+  CHECK(d.max_distance == o.max_distance);
 }

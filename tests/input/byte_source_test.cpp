@@ -1,7 +1,7 @@
 // Byte sources: every compressed format decodes to the original bytes (one
 // stream and several concatenated, read in small and big steps); truncated
 // and corrupt data are bad input naming the file; magic-byte detection.
-#include "spellcheck/input/byte_source.hpp"
+#include "spellcheck/input/detail/byte_source.hpp"
 
 #include <bzlib.h>
 #include <doctest/doctest.h>

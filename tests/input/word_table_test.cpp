@@ -1,7 +1,7 @@
 // The word table against std::unordered_map: counts, first positions, the
 // words themselves (inline up to 16 bytes, in the arena beyond), growth with
 // marks kept, and partitions by top hash bits that cover every word once.
-#include "spellcheck/input/word_table.hpp"
+#include "spellcheck/input/detail/word_table.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // JSON output: string escaping (valid UTF-8 kept, invalid bytes as U+FFFD)
 // and objects, as --stats and --format jsonl write them.
-#include "spellcheck/output/json.hpp"
+#include "spellcheck/output/detail/json.hpp"
 
 #include <doctest/doctest.h>
 

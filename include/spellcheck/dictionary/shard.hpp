@@ -12,7 +12,7 @@
 
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/common/word_list.hpp"
-#include "spellcheck/dictionary/arena.hpp"
+#include "spellcheck/dictionary/detail/arena.hpp"
 #include "spellcheck/dictionary/trigram_filter.hpp"
 
 namespace spellcheck {

@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spellcheck/input/byte_source.hpp"
+#include "spellcheck/input/detail/byte_source.hpp"
 
 namespace spellcheck {
 

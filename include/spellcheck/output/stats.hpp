@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
-#include "spellcheck/output/json.hpp"
+#include "spellcheck/output/detail/json.hpp"
 #include "spellcheck/output/timing.hpp"
 
 namespace spellcheck {

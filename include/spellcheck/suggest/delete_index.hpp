@@ -39,7 +39,7 @@ namespace spellcheck {
 
 struct DeleteParams {
   int max_distance = 2;
-  size_t prefix_length = 7;
+  size_t prefix_length = 8;  // as --prefix-length (options.hpp; options_test checks)
 };
 
 // XXH3 of code points: up to 8 code points under 256 (most prefixes and

@@ -63,5 +63,4 @@ struct HeldBytes {
 HeldBytes allocate_bytes(size_t n, char** data);
 HeldBytes hold(std::string s);
 
-
 }  // namespace spellcheck
