@@ -20,7 +20,9 @@ by round and their median printed with their range.
            never the head of the list, whose order is SPEC order): words/s,
            in-program and wall; target >= 100x.
   docs     ranked against SPEC documents, index built in the run, on
-           docs/medium and docs/large: target <= 2.00x.
+           docs/medium and docs/large: target <= 2.00x; also with the index
+           read from --index-cache, and (--old) this build's ranked runs
+           against the older one's.
   hugepages --huge-pages on against off (ranked docs/medium, words list):
            the default (auto) must not be slower than either.
 
@@ -45,7 +47,7 @@ def parse():
     a = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     a.add_argument("--data", default=os.path.join(here, "..", "data"))
     a.add_argument("--repeats", type=int, default=5)
-    a.add_argument("--old", help="an older spellcheck binary for the word-list ratio")
+    a.add_argument("--old", help="an older spellcheck binary: word lists and ranked documents against it")
     a.add_argument("--bin", default=os.path.join(here, "build", "spellcheck"))
     a.add_argument("--sample", type=int, default=5000, help="words for aspell -a")
     a.add_argument("--seed", type=int, default=20261206)
@@ -150,7 +152,7 @@ def run(args, only, b, work):
         for line in f:
             o.write(line.split(b":", 1)[0] + b"\n")
     index = os.path.join(work, "index")
-    if "ranked" in only:
+    if {"ranked", "docs"} & only:
         b.spellcheck("warm_index", binary, "--words", "--suggest", "ranked", "--index-cache", index, b.dict, misspelled,
                      record=False)
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(large) for f in fs)
@@ -192,6 +194,10 @@ def run(args, only, b, work):
                 if not (size == "large" and "list" in only):  # spec_large above serves
                     b.spellcheck(f"spec_{size}", binary, b.dict, path)
                 b.spellcheck(f"ranked_{size}", binary, "--suggest", "ranked", b.dict, path)
+                # The index read from the cache, not built (written above).
+                b.spellcheck(f"cached_{size}", binary, "--suggest", "ranked", "--index-cache", index, b.dict, path)
+                if args.old:
+                    b.spellcheck(f"ranked_{size}_old", args.old, "--suggest", "ranked", b.dict, path)
         if "hugepages" in only:
             for mode in ("auto", "on", "off"):
                 b.spellcheck(f"hp_{mode}_ranked", binary, f"--huge-pages={mode}", "--suggest", "ranked", b.dict,
@@ -224,6 +230,10 @@ def run(args, only, b, work):
         for size in ("medium", "large"):
             print(ratio_line(f"ranked / SPEC documents, docs/{size} (wall, index built)", b.wall(f"ranked_{size}"),
                              b.wall(f"spec_{size}"), "(target <= 2.00x)"))
+            print("  " + ratio_line("index from --index-cache", b.wall(f"cached_{size}"), b.wall(f"spec_{size}"), ""))
+            if args.old:
+                print("  " + ratio_line(f"ranked, this build / {args.old}", b.wall(f"ranked_{size}"),
+                                        b.wall(f"ranked_{size}_old"), ""))
     if "hugepages" in only:
         for load in ("ranked", "words"):
             auto, on, off = (b.wall(f"hp_{m}_{load}") for m in ("auto", "on", "off"))

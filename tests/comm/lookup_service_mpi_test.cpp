@@ -319,8 +319,11 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
       {CommThread::shared, &throw_on_master},
       {CommThread::shared, &throw_on_worker},
       {CommThread::dedicated, &throw_on_worker}};
-  for (const auto& [comm_thread, hook] : cases)
-    for (int threads : {1, 3})
+  for (const auto& kase : cases)
+    for (int threads : {1, 3}) {
+      // (Not structured bindings: clang's CAPTURE lambdas may not name them.)
+      const CommThread comm_thread = kase.first;
+      const auto hook = kase.second;
       for (size_t batch_bytes : {size_t{1}, size_t{1} << 16}) {
         CAPTURE(comm_thread_name(comm_thread));
         CAPTURE(threads);
@@ -346,6 +349,7 @@ TEST_CASE("a thread's exception comes out on its rank; the service ends with the
         const Suggestions again = ph.run(batch_bytes, comm_thread);
         CHECK(ph.spelled(again) == want);
       }
+    }
 }
 
 TEST_CASE("both filter exchanges hold every shard's keys") {
