@@ -34,24 +34,33 @@ struct LocalProbe {
   Slot slot;
 };
 
+// What every generator reads: the shard, the filters, the words and the
+// size of a batch.
+struct GeneratorInputs {
+  const Shard& shard;
+  const BloomFilter& filter;
+  const TrigramFilter* trigrams;
+  const AffixFilter* affixes;
+  const WordList& misspelled;
+  size_t batch_bytes;
+};
+
 // One thread's generator: the candidates of the words it is given, probed
 // in the filter, own ones looked up in batches, others batched for their
 // owners and handed to the service.
 class Generator {
  public:
-  Generator(LookupService& service, bool on_service_thread, const Shard& shard, const BloomFilter& filter,
-            const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled, size_t batch_bytes,
-            int p, int me)
+  Generator(LookupService& service, bool on_service_thread, const GeneratorInputs& in, int p, int me)
       : service_(service),
         on_service_thread_(on_service_thread),
-        shard_(shard),
-        filter_(filter),
-        trigrams_(trigrams),
-        affixes_(affixes),
-        misspelled_(misspelled),
+        shard_(in.shard),
+        filter_(in.filter),
+        trigrams_(in.trigrams),
+        affixes_(in.affixes),
+        misspelled_(in.misspelled),
         // A batch is one message: it goes out once it reaches the limit
         // (plus one record of at most 8 + 2 + 60,001 bytes).
-        batch_bytes_(std::min(batch_bytes, mpi::max_message_bytes())),
+        batch_bytes_(std::min(in.batch_bytes, mpi::max_message_bytes())),
         p_(p),
         me_(me),
         outbox_(static_cast<size_t>(p)) {
@@ -186,20 +195,9 @@ namespace {
 // generators, which take chunks of words from a shared counter.
 class CandidatePhase {
  public:
-  CandidatePhase(const mpi::Comm& comm, LookupService& service, const Shard& shard, const BloomFilter& filter,
-                 const TrigramFilter* trigrams, const AffixFilter* affixes, const WordList& misspelled,
-                 size_t batch_bytes, Progress& progress, size_t threads)
-      : comm_(comm),
-        service_(service),
-        shard_(shard),
-        filter_(filter),
-        trigrams_(trigrams),
-        affixes_(affixes),
-        misspelled_(misspelled),
-        batch_bytes_(batch_bytes),
-        progress_(progress),
-        hits_(threads),
-        counts_(threads) {}
+  CandidatePhase(const mpi::Comm& comm, LookupService& service, const GeneratorInputs& in, Progress& progress,
+                 size_t threads)
+      : comm_(comm), service_(service), in_(in), progress_(progress), hits_(threads), counts_(threads) {}
 
   // A thread of the team: tid 0 serves, and generates too unless the
   // service thread is dedicated (or it is alone); the others generate.
@@ -241,8 +239,8 @@ class CandidatePhase {
   bool take(size_t& begin, size_t& end) {
     if (failure_.failed()) return false;
     begin = next_.fetch_add(kChunk, std::memory_order_relaxed);
-    if (begin >= misspelled_.size()) return false;
-    end = std::min(begin + kChunk, misspelled_.size());
+    if (begin >= in_.misspelled.size()) return false;
+    end = std::min(begin + kChunk, in_.misspelled.size());
     fault::point("candidates", comm_.rank(), begin);
     return true;
   }
@@ -252,8 +250,7 @@ class CandidatePhase {
   // while the generators' queue is filling.
   void generate(size_t tid, bool serving) {
     try {
-      Generator g(service_, serving, shard_, filter_, trigrams_, affixes_, misspelled_, batch_bytes_, comm_.size(),
-                  comm_.rank());
+      Generator g(service_, serving, in_, comm_.size(), comm_.rank());
       size_t begin = 0, end = 0;
       while (take(begin, end)) {
         for (size_t wi = begin; wi < end; ++wi) {
@@ -279,12 +276,7 @@ class CandidatePhase {
 
   const mpi::Comm& comm_;
   LookupService& service_;
-  const Shard& shard_;
-  const BloomFilter& filter_;
-  const TrigramFilter* trigrams_;
-  const AffixFilter* affixes_;
-  const WordList& misspelled_;
-  const size_t batch_bytes_;
+  const GeneratorInputs in_;
   Progress& progress_;
   std::vector<std::vector<Slot>> hits_;  // per thread
   std::vector<SuggestCounts> counts_;    // per thread
@@ -310,8 +302,8 @@ Suggestions suggest(const mpi::Comm& comm, const Shard& shard, const BloomFilter
   const int generators = std::max(1, omp_get_max_threads());
   const int threads = generators + (dedicated ? 1 : 0);
   LookupService service(comm, shard_answer(shard), static_cast<size_t>(4 * generators + 16));
-  CandidatePhase phase(comm, service, shard, filter, trigrams, affixes, misspelled, batch_bytes, progress,
-                       static_cast<size_t>(threads));
+  const GeneratorInputs in{shard, filter, trigrams, affixes, misspelled, batch_bytes};
+  CandidatePhase phase(comm, service, in, progress, static_cast<size_t>(threads));
 #pragma omp parallel num_threads(threads)
   phase.run_thread(static_cast<size_t>(omp_get_thread_num()), omp_get_num_threads(), dedicated);
   return phase.finish();
