@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "folded.hpp"
 #include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "temp_files.hpp"
@@ -25,13 +26,6 @@
 using namespace spellcheck;
 
 namespace {
-
-std::u32string folded(std::string_view s) {
-  std::u32string out(s.size() + 1, 0);
-  out.resize(decode_utf8(s, out.data()));
-  for (auto& c : out) c = fold_case(c);
-  return out;
-}
 
 // Letters as UTF-8 strings: a small alphabet so that neighbours are common,
 // with capitals (folding matters), an apostrophe and multi-byte letters.

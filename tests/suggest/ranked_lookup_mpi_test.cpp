@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "folded.hpp"
 #include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
@@ -27,13 +28,6 @@
 using namespace spellcheck;
 
 namespace {
-
-std::u32string folded(std::string_view s) {
-  std::u32string out(s.size() + 1, 0);
-  out.resize(decode_utf8(s, out.data()));
-  for (auto& c : out) c = fold_case(c);
-  return out;
-}
 
 std::string text(const std::u32string& w) {
   std::string s;

@@ -19,17 +19,11 @@
 #include "spellcheck/suggest/ranked_results.hpp"
 
 #include "all_words.hpp"
+#include "folded.hpp"
 
 using namespace spellcheck;
 
 namespace {
-
-std::u32string folded(std::string_view s) {
-  std::u32string out(s.size() + 1, 0);
-  out.resize(decode_utf8(s, out.data()));
-  for (auto& c : out) c = fold_case(c);
-  return out;
-}
 
 // Checks the bound for every (typo, entry) pair; returns how many pairs
 // were scored (an entry spelled like the typo ranks nothing).
