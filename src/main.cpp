@@ -167,6 +167,7 @@ class Pipeline {
     });
     plan_bytes = mpi::broadcast(comm_, plan_bytes);
     if (rank_ != 0) plan_ = deserialize_input_plan(plan_bytes);
+    set_markup(plan_, opt_.filters);
     progress_ = rank_ == 0 ? progress_mode(opt_.progress) : ProgressMode::off;
     t0_ = mpi::now();
     traffic0_ = mpi::traffic();
@@ -313,6 +314,9 @@ class Pipeline {
     counts_.hits = suggestions_.hits.size();  // local and remote, before the report consumes them
   }
 
+  // --sort count: lines by occurrences (document mode), else SPEC's order.
+  LineOrder line_order() const { return {opt_.sort_by_count ? &judged_.occurrences : nullptr}; }
+
   // SPEC mode: the lines, in SPEC order over all ranks, written.
   void write_spec_output() {
     PhaseTimer pt(t_, "report");
@@ -322,9 +326,10 @@ class Pipeline {
     std::string run_bytes;
     run_.step([&] {
       fault::point("report", rank_);
-      run_bytes = opt_.list_only ? make_word_run(judged_.misspelled)
-                  : hunspell()   ? make_run_of_lists(judged_.misspelled, std::move(hunspell_candidates_), extra)
-                                 : make_run(judged_.misspelled, suggestions_.hits, extra);
+      run_bytes = opt_.list_only ? make_word_run(judged_.misspelled, line_order())
+                  : hunspell()
+                      ? make_run_of_lists(judged_.misspelled, std::move(hunspell_candidates_), extra, line_order())
+                      : make_run(judged_.misspelled, suggestions_.hits, extra, line_order());
     });
     suggestions_.hits = {};
     write_runs(std::move(run_bytes), false);
@@ -367,8 +372,9 @@ class Pipeline {
       std::string run_bytes;
       run_.step([&] {
         fault::point("report", rank_);
-        run_bytes = make_ranked_run(judged_.misspelled, ranked, opt_.jsonl ? OutputFormat::jsonl : OutputFormat::text,
-                                    opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra);
+        run_bytes =
+            make_ranked_run(judged_.misspelled, ranked, opt_.jsonl ? OutputFormat::jsonl : OutputFormat::text,
+                            opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra, line_order());
       });
       write_runs(std::move(run_bytes), true);
     }
@@ -388,7 +394,7 @@ class Pipeline {
     r.per_rank = allgather_figures(comm_, mine);
     r.hunspell = hunspell();
     if (hunspell()) r.hunspell_figures = hunspell_figures();
-    return report_run(r);
+    return with_misspellings(report_run(r), r.counts.unknown - r.counts.accepted_by_case);
   }
 
   // Collective: a hunspell dictionary's totals and the checks' rounds.
@@ -454,7 +460,13 @@ class Pipeline {
     r.hunspell = hunspell();
     if (hunspell()) r.hunspell_figures = hunspell_figures();
     r.affix_filter_bytes = affixes_.bytes();
-    return report_run(r);
+    return with_misspellings(report_run(r), r.counts.misspelled);
+  }
+
+  // --exit-status: a run that went well says whether it found misspelled
+  // words (the totals are summed on every rank: every rank says it).
+  int with_misspellings(int status, uint64_t misspelled) const {
+    return opt_.exit_status && status == kExitOk && misspelled > 0 ? kExitMisspelled : status;
   }
 
  private:
@@ -565,6 +577,7 @@ class Pipeline {
                         opt_.progress_interval);
       ReaderTuning tuning;
       tuning.line_marks = report_wanted();
+      tuning.filters = opt_.filters;
       run_.step([&] {
         // Stream inputs are tokenized as they arrive (fault point inside).
         local = ingest_document_words(

@@ -94,6 +94,12 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     else if (v == "shared") o.comm_thread = CommThread::shared;
     else if (v == "auto") o.comm_thread = CommThread::automatic;
     else throw UsageError("--comm-thread must be dedicated, shared or auto, got '" + std::string(v) + "'");
+  } else if (flag == "--sort") {
+    if (v != "count" && v != "spec") throw UsageError("--sort must be spec or count, got '" + std::string(v) + "'");
+    o.sort_by_count = v == "count";
+  } else if (flag == "--filter") {
+    add_filter_list(o.filters, v);
+    o.filters_given = true;
   } else if (flag == "--format") {
     if (v == "jsonl") o.jsonl = true;
     else if (v == "text") o.jsonl = false;
@@ -109,7 +115,7 @@ bool takes_value(std::string_view flag) {
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
          flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
-         flag == "--ignore" || flag == "--comm-thread";
+         flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -147,6 +153,7 @@ bool apply_switch(Options& o, std::string_view a) {
   else if (a == "--hidden") o.hidden = true;
   else if (a == "--binary") o.binary = true;
   else if (a == "--verbose" || a == "-v") o.verbose = true;
+  else if (a == "--exit-status") o.exit_status = true;
   else if (a == "--progress") o.progress = 1;
   else if (a == "--no-progress") o.progress = 0;
   else return false;
@@ -187,6 +194,9 @@ void apply_positionals(Options& o, const std::vector<std::string>& positional) {
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
   if (o.list_only && !o.report.empty()) throw UsageError("--report needs candidates (drop --suggest none)");
+  if (o.filters_given && o.words_mode) throw UsageError("--filter needs document mode (drop --words)");
+  if (o.sort_by_count && o.words_mode) throw UsageError("--sort count needs document mode (drop --words)");
+  if (!o.filters_given && o.ranked && !o.words_mode) o.filters = auto_filters();
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "spellcheck/common/first_error.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/input/detail/byte_source.hpp"
+#include "spellcheck/input/detail/filter_chain.hpp"
 #include "spellcheck/input/detail/word_table.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
@@ -36,9 +37,16 @@ std::unique_ptr<ByteSource> open_source(const InputFile& file) {
   return open_input(file.path, file.codec);
 }
 
-size_t find_safe(const unsigned char* p, size_t n) {
+// Where a range may be cut: before a safe split byte; with the url filter,
+// before white space only (a URL holds safe split bytes, and its tokens are
+// judged on the whole of it).
+size_t find_cut(const unsigned char* p, size_t n, bool space_cuts) {
   size_t k = 0;
-  while (k < n && !is_safe_split(p[k])) ++k;
+  if (space_cuts) {
+    while (k < n && !is_space_split(p[k])) ++k;
+  } else {
+    while (k < n && !is_safe_split(p[k])) ++k;
+  }
   return k;
 }
 
@@ -161,8 +169,14 @@ struct ThreadState {
 class RangeBuffer {
  public:
   RangeBuffer(const InputFile& file, unsigned char* buffer, size_t capacity, uint64_t begin, uint64_t fsize,
-              uint64_t end)
-      : buf(buffer), cap(capacity), buf_off(begin), src_(open_source(file)), fsize_(fsize), end_(end) {}
+              uint64_t end, bool space_cuts)
+      : buf(buffer),
+        cap(capacity),
+        buf_off(begin),
+        src_(open_source(file)),
+        fsize_(fsize),
+        end_(end),
+        space_cuts_(space_cuts) {}
 
   // Reads on after the valid bytes, about as far as needed: to a little past
   // the range's end, then on in moderate steps while looking for the cut
@@ -186,7 +200,7 @@ class RangeBuffer {
   bool snap_begin() {
     for (;;) {
       fill();
-      const size_t k = find_safe(buf, len);
+      const size_t k = find_cut(buf, len, space_cuts_);
       if (k < len) {
         std::memmove(buf, buf + k, len - k);
         buf_off += k;
@@ -214,7 +228,7 @@ class RangeBuffer {
     at_end = eof;
     if (end_ < fsize_ && buf_off + len > end_) {
       const size_t from = std::max<size_t>(safe_from_, end_ > buf_off ? static_cast<size_t>(end_ - buf_off) : 0);
-      const size_t k = from + find_safe(buf + from, len - from);
+      const size_t k = from + find_cut(buf + from, len - from, space_cuts_);
       if (k < len) {
         stop = k;
         at_end = true;
@@ -242,6 +256,7 @@ class RangeBuffer {
  private:
   const std::unique_ptr<ByteSource> src_;
   const uint64_t fsize_, end_;
+  const bool space_cuts_;
   size_t safe_from_ = 0;  // where to look on for snap(end) in buf
 };
 
@@ -279,12 +294,17 @@ struct LongTokenSkip {
 // inlined into the tokenizer's (the rare copies go out of line): a call per
 // token cost a tenth of the ingest time.
 [[gnu::always_inline]] inline size_t tokenize_text(ThreadState& ts, LineCounter* lines, uint64_t last_pos,
-                                                   std::string_view text, bool at_end, uint64_t base, size_t max_len) {
+                                                   std::string_view text, bool at_end, uint64_t base, size_t max_len,
+                                                   bool digits) {
   TokenCounts& counts = ts.counts;
   const char* const lo = text.data();
   const char* const hi = lo + text.size();
   Batcher batch(ts.table, lines, last_pos);
   auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
+    if (digits && has_ascii_digit(tok)) [[unlikely]] {
+      ++counts.skipped_numbers;
+      return;
+    }
     if (!keep_token(tok, max_len, counts)) return;
     if (tok.data() >= lo && tok.data() < hi) [[likely]]
       batch.add(tok.data(), tok.size(), base + off);
@@ -296,12 +316,59 @@ struct LongTokenSkip {
   return done;
 }
 
+// Bytes [begin, limit) of a file, or to its end (fewer when it is shorter),
+// with kPad bytes of slack after them.
+std::string read_from(const InputFile& file, uint64_t begin, uint64_t limit) {
+  const std::unique_ptr<ByteSource> src = open_source(file);
+  std::string bytes;
+  size_t len = 0;
+  for (;;) {
+    const size_t want = static_cast<size_t>(std::min<uint64_t>(std::max<size_t>(len, 1u << 16), limit - begin - len));
+    bytes.resize(len + want + kPad);
+    const size_t got = want ? src->read_at(begin + len, reinterpret_cast<unsigned char*>(bytes.data()) + len, want) : 0;
+    len += got;
+    if (got < want || got == 0) break;
+  }
+  bytes.resize(len);
+  bytes.reserve(len + kPad);
+  return bytes;
+}
+
+// A file whose filter needs all of it at once (a Markdown parser): read
+// whole (never cut: InputFile::uncut), filtered, tokenized.
+void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end,
+                        const ByteRange& r, size_t max_len, FilterChain& chain, bool digits) {
+  const bool whole = file.whole();
+  std::string bytes = read_from(file, r.begin, whole ? UINT64_MAX : r.end);
+  if (file.check_binary && std::memchr(bytes.data(), 0, std::min(bytes.size(), kBinaryCheckBytes))) {
+    ts.binary_paths.push_back(file.path);
+    return;
+  }
+  auto* const buf = reinterpret_cast<unsigned char*>(bytes.data());
+  chain.run(buf, bytes.size(), true);
+  LineCounter line_counter;
+  LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
+  const uint64_t base = stream_base + r.begin;
+  if (lines) {
+    line_counter.start(base);
+    line_counter.see(buf, base);
+  }
+  tokenize_text(ts, lines, whole ? file_end - 1 : UINT64_MAX, bytes, true, base, max_len, digits);
+  if (whole) ts.decoded_bytes += bytes.size();
+  if (lines) {
+    lines->advance(base + bytes.size());
+    ts.line_units.push_back(lines->unit(r.file_index, stream_base));
+  }
+}
+
 // Tokens whose first byte lies in [snap(r.begin), snap(r.end)) of one file,
 // `file` (plan.files[r.file_index], or a piece of it in memory), which
 // starts at stream position stream_base and ends before file_end.
 void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end, const ByteRange& r,
-                   size_t max_len) {
+                   size_t max_len, const TextFilters& filters) {
   if (r.begin >= r.end) return;
+  FilterChain chain(filters, file.markup);
+  if (chain.whole_file()) return process_whole_file(ts, file, stream_base, file_end, r, max_len, chain, filters.digits);
   // The planned size bounds every reader alike; a compressed file is read to
   // its end, whatever its decoded size (positions past its span are clamped).
   const bool whole = file.whole();
@@ -309,7 +376,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   const uint64_t end = whole ? UINT64_MAX : r.end;
   const uint64_t last_pos = whole ? file_end - 1 : UINT64_MAX;
   if (r.begin >= fsize) return;
-  RangeBuffer in(file, ts.buf.get(), ts.cap, r.begin, fsize, end);
+  RangeBuffer in(file, ts.buf.get(), ts.cap, r.begin, fsize, end, filters.url);
 
   // 1. snap(begin): skip to the first safe split byte at or after it.
   if (r.begin > 0 && !in.snap_begin()) return;
@@ -321,17 +388,19 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
   if (lines) line_counter.start(stream_base + in.buf_off);
 
-  // 2. Tokenize up to snap(end), streaming.
+  // 2. Filter and tokenize up to snap(end), streaming.
   LongTokenSkip skip;
   for (;;) {
     if (!in.eof && in.len < in.cap) in.fill();
     bool at_end;
     const size_t stop = in.stop(at_end);
-    const std::string_view text(reinterpret_cast<const char*>(in.buf), stop);
+    const size_t ready = chain.empty() ? stop : chain.run(in.buf, stop, at_end);
+    const std::string_view text(reinterpret_cast<const char*>(in.buf), ready);
     if (lines) lines->see(in.buf, stream_base + in.buf_off);
     size_t done = 0;
     if (!skip.active || skip.finish(text, at_end, ts.counts, done)) {
-      done += tokenize_text(ts, lines, last_pos, text.substr(done), at_end, stream_base + in.buf_off + done, max_len);
+      done += tokenize_text(ts, lines, last_pos, text.substr(done), at_end, stream_base + in.buf_off + done, max_len,
+                            filters.digits);
       if (at_end) {
         if (whole) ts.decoded_bytes += in.buf_off + stop;
         if (lines) {
@@ -341,10 +410,11 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
         return;
       }
       // An open token of more than cap/2 > max_len bytes: skip to its end.
-      if (stop - done > in.cap / 2) done += skip.start(in.buf + done, in.buf + stop);
+      if (ready - done > in.cap / 2) done += skip.start(in.buf + done, in.buf + ready);
     }
     if (lines) lines->advance(stream_base + in.buf_off + done);  // before those bytes leave
     in.drop(done);
+    chain.dropped(done);
   }
 }
 
@@ -418,7 +488,7 @@ struct WordCollector::Impl {
     const auto one = [&](int tid, const ByteRange& u) {
       err.run([&] {
         const auto [file, base, end] = file_of(u);
-        process_range(state(tid), *file, base, end, u, max_word_length);
+        process_range(state(tid), *file, base, end, u, max_word_length, tuning.filters);
       });
       const uint64_t d = done.fetch_add(work(u)) + work(u);
       if (tid == 0 && progress) err.run([&] { progress(d, total); });
@@ -446,7 +516,10 @@ WordCollector::WordCollector(size_t max_word_length, int threads, const ReaderTu
   impl_->max_word_length = max_word_length;
   impl_->threads = threads > 0 ? threads : omp_get_max_threads();
   impl_->tuning = tuning;
-  impl_->cap = std::max(tuning.buffer_bytes, 2 * max_word_length + 64);
+  // Room for a filter's held bytes besides a whole token: a full buffer
+  // always has bytes to drop.
+  impl_->cap = std::max({tuning.buffer_bytes, 2 * max_word_length + 64,
+                         tuning.filters.any() ? 4 * kMarkupMaxHeld : size_t{0}});
   impl_->states.resize(static_cast<size_t>(impl_->threads));
 }
 
@@ -470,7 +543,7 @@ void WordCollector::add_ranges(const InputPlan& plan, std::span<const ByteRange>
         static_cast<size_t>(std::clamp<uint64_t>(total / (static_cast<uint64_t>(im.threads) * 8), 64u << 10, 8u << 20));
   std::vector<ByteRange> units;
   for (const ByteRange& r : ranges) {
-    if (plan.files[r.file_index].whole()) {  // never cut: one unit
+    if (plan.files[r.file_index].uncut()) {  // never cut: one unit
       units.push_back(r);
       continue;
     }
@@ -494,8 +567,10 @@ void WordCollector::add_piece(const InputPlan& plan, uint32_t file_index, uint64
   piece.size = origin + bytes.size();
   piece.memory = HeldBytes{std::shared_ptr<const void>(bytes.data(), [](const void*) {}), bytes};
   piece.memory_origin = origin;
+  piece.markup = plan.files[file_index].markup;
   size_t unit = im.tuning.unit_bytes;
   if (unit == 0) unit = std::max<size_t>(bytes.size() / (static_cast<size_t>(im.threads) * 2) + 1, 64u << 10);
+  if (piece.markup != Markup::none) unit = bytes.size();  // a markup filter's state runs through the piece
   std::vector<ByteRange> units;
   for (uint64_t b = origin; b < piece.size; b += unit)
     units.push_back({file_index, b, std::min<uint64_t>(piece.size, b + unit)});

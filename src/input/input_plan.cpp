@@ -291,12 +291,16 @@ std::vector<ByteRange> stream_ranges(const InputPlan& plan, uint64_t begin, uint
   return out;
 }
 
+void set_markup(InputPlan& plan, const TextFilters& filters) {
+  for (InputFile& f : plan.files) f.markup = markup_of(filters, f.path);
+}
+
 std::vector<ByteRange> split_stream(const InputPlan& plan, int rank, int ranks) {
   if (ranks <= 0 || rank < 0 || rank >= ranks) throw std::invalid_argument("split_stream: bad rank");
   bool any_whole = false;
   uint64_t total = 0;
   for (const InputFile& f : plan.files) {
-    any_whole |= f.whole();
+    any_whole |= f.uncut();
     total += f.weight();
   }
   const auto share = [&](uint64_t all, int r) {
@@ -311,7 +315,7 @@ std::vector<ByteRange> split_stream(const InputPlan& plan, int rank, int ranks) 
   for (size_t i = 0; i < plan.files.size(); ++i) {
     const InputFile& f = plan.files[i];
     const uint64_t w = f.weight();
-    if (f.whole()) {
+    if (f.uncut()) {
       // The last rank also takes a file of no weight at the very end (its
       // middle is the total: found by fuzz_input_plan).
       const uint64_t middle = at + w / 2;

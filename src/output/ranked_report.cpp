@@ -9,7 +9,8 @@
 namespace spellcheck {
 
 std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
-                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra) {
+                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra,
+                            const LineOrder& order) {
   // The lines' order first, from each word's count and bytes (read in word
   // order); then each line is made straight into the run in that order.
   // Ranked results are stored in the lookup's order, near the SPEC order
@@ -18,7 +19,7 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
   struct Line {
     uint64_t key = 0;
     uint64_t at = 0;  // the word in words.bytes
-    uint32_t size = 0, word = 0, candidates = 0;
+    uint32_t size = 0, word = 0, order = 0;  // order: LineOrder::key
     std::string_view spelled(const WordList& w) const { return std::string_view(w.bytes).substr(at, size); }
   };
   std::vector<Line> lines;
@@ -31,14 +32,14 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
     l.at = words.starts[i];
     l.size = static_cast<uint32_t>(w.size());
     l.word = i;
-    l.candidates = static_cast<uint32_t>(ranked.candidates(i));
-    l.key = spec_order_key(l.candidates, w);
+    l.order = order.key(i, static_cast<uint32_t>(ranked.candidates(i)));
+    l.key = spec_order_key(l.order, w, order.wide());
     lines.push_back(l);
     bytes += 16 + 2 * w.size() + 3;  // header, word, "word: ", '\n'
   }
   std::sort(lines.begin(), lines.end(), [&](const Line& a, const Line& b) {
     if (a.key != b.key) return a.key < b.key;
-    if (a.candidates != b.candidates) return a.candidates < b.candidates;
+    if (a.order != b.order) return a.order < b.order;
     return a.spelled(words) < b.spelled(words);
   });
   std::string run;
@@ -55,9 +56,9 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
     if (r + kAhead / 2 < lines.size()) ranked.prefetch_spellings(lines[r + kAhead / 2].word);
     const Line& l = lines[r];
     const size_t i = l.word;
-    const size_t n = l.candidates;
+    const size_t n = ranked.candidates(i);
     const std::string_view w = l.spelled(words);
-    RunLineWriter line(run, l.candidates, w);
+    RunLineWriter line(run, l.order, w);
     if (format == OutputFormat::text) {
       run.append(w);
       run.append(": ");

@@ -15,7 +15,8 @@ namespace spellcheck {
 
 namespace {}  // namespace
 
-std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra) {
+std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra,
+                     const LineOrder& line_order) {
   const size_t n = misspelled.size();
   // Hits grouped by word with a counting sort (they arrive in no order).
   std::vector<uint32_t> first(n + 1, 0);
@@ -54,7 +55,7 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
       std::sort(cands.begin(), cands.end());
       // Candidates are generated once each; unique() is only a guard.
       cands.erase(std::unique(cands.begin(), cands.end()), cands.end());
-      count[i] = static_cast<uint32_t>(cands.size());
+      count[i] = line_order.key(i, static_cast<uint32_t>(cands.size()));
       part_of[i] = static_cast<uint32_t>(t);
       line_at[i] = text.size();
       text.append(w);
@@ -72,7 +73,8 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
 
   // SPEC order.
   std::vector<std::pair<uint64_t, uint32_t>> order(n);
-  for (size_t i = 0; i < n; ++i) order[i] = {spec_order_key(count[i], misspelled[i]), static_cast<uint32_t>(i)};
+  for (size_t i = 0; i < n; ++i)
+    order[i] = {spec_order_key(count[i], misspelled[i], line_order.wide()), static_cast<uint32_t>(i)};
   std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
     if (count[a.second] != count[b.second]) return count[a.second] < count[b.second];
@@ -94,31 +96,35 @@ std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, 
   return run;
 }
 
-std::string make_word_run(const WordList& misspelled) {
+std::string make_word_run(const WordList& misspelled, const LineOrder& line_order) {
   std::vector<uint32_t> order(misspelled.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return misspelled[a] < misspelled[b]; });
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    const uint32_t ka = line_order.key(a, 0), kb = line_order.key(b, 0);
+    return ka != kb ? ka < kb : misspelled[a] < misspelled[b];
+  });
   std::string run, line;
   for (uint32_t i : order) {
     line.assign(misspelled[i]);
     line += '\n';
-    append_run_line(run, 0, misspelled[i], line);
+    append_run_line(run, line_order.key(i, 0), misspelled[i], line);
   }
   return run;
 }
 
 std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vector<std::string>> candidates,
-                              const ExtraFn& extra) {
+                              const ExtraFn& extra, const LineOrder& line_order) {
   const size_t n = misspelled.size();
   std::vector<std::pair<uint64_t, uint32_t>> order(n);
+  std::vector<uint32_t> keys(n);
   for (size_t i = 0; i < n; ++i) {
     std::sort(candidates[i].begin(), candidates[i].end());
-    order[i] = {spec_order_key(static_cast<uint32_t>(candidates[i].size()), misspelled[i]), static_cast<uint32_t>(i)};
+    keys[i] = line_order.key(i, static_cast<uint32_t>(candidates[i].size()));
+    order[i] = {spec_order_key(keys[i], misspelled[i], line_order.wide()), static_cast<uint32_t>(i)};
   }
   std::sort(order.begin(), order.end(), [&](const auto& a, const auto& b) {
     if (a.first != b.first) return a.first < b.first;
-    if (candidates[a.second].size() != candidates[b.second].size())
-      return candidates[a.second].size() < candidates[b.second].size();
+    if (keys[a.second] != keys[b.second]) return keys[a.second] < keys[b.second];
     return misspelled[a.second] < misspelled[b.second];
   });
   std::string run, line, x;
@@ -133,7 +139,7 @@ std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vecto
     line += '\n';
     x.clear();
     if (extra) extra(i, x);
-    append_run_line(run, static_cast<uint32_t>(candidates[i].size()), w, line, x);
+    append_run_line(run, keys[i], w, line, x);
   }
   return run;
 }

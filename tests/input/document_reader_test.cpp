@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/text_filters.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
+#include "reference/reference_text.hpp"
 #include "temp_files.hpp"
 
 namespace fs = std::filesystem;
@@ -68,12 +70,38 @@ void add(Result& r, const LocalWords& lw) {
 }
 
 // The plain pass: every file read whole and tokenized in one go.
-Result reference(const InputPlan& plan, size_t max_len) {
+Result plain_pass(const InputPlan& plan, size_t max_len) {
   Result r;
   for (size_t f = 0; f < plan.files.size(); ++f) {
     const std::string text = slurp(plan.files[f].path);
     TokenCounts c;
     for_each_word(text, max_len, c, [&](std::string_view w, size_t off) {
+      Stat& s = r.words[std::string(w)];
+      ++s.count;
+      s.first = std::min(s.first, plan.offsets[f] + off);
+    });
+    r.tokens += c.tokens;
+    r.numbers += c.skipped_numbers;
+    r.longs += c.skipped_long;
+  }
+  r.bytes = plan.total_bytes();
+  return r;
+}
+
+// The plain pass with --filter url,digits: URLs blanked in the whole file by
+// the reference's rule, then tokens with a digit counted as numbers.
+Result filtered_reference(const InputPlan& plan, size_t max_len) {
+  Result r;
+  for (size_t f = 0; f < plan.files.size(); ++f) {
+    std::string text = slurp(plan.files[f].path);
+    reference::blank_urls(text);
+    TokenCounts c;
+    for_each_token(text, [&](std::string_view w, size_t off) {
+      if (has_ascii_digit(w)) {
+        ++c.skipped_numbers;
+        return;
+      }
+      if (!keep_token(w, max_len, c)) return;
       Stat& s = r.words[std::string(w)];
       ++s.count;
       s.first = std::min(s.first, plan.offsets[f] + off);
@@ -160,7 +188,7 @@ TEST_CASE("one pass equals the plain reference; counts and first positions") {
   const InputPlan plan = make_input_plan(in);
   for (size_t max_len : {size_t{64}, size_t{8}, size_t{120}}) {
     CAPTURE(max_len);
-    const Result ref = reference(plan, max_len);
+    const Result ref = plain_pass(plan, max_len);
     CHECK(ref.words.count("Don't") == 1);
     CHECK(ref.words.count("rock'n'roll") == (max_len >= 11 ? 1 : 0));
     Result one;
@@ -172,7 +200,7 @@ TEST_CASE("one pass equals the plain reference; counts and first positions") {
       CHECK(r == ref);
     }
   }
-  const Result ref = reference(plan, 64);
+  const Result ref = plain_pass(plan, 64);
   CHECK(ref.longs == 4);    // 150 x, 90y'40z'w, tail+70q, 300 k
   CHECK(ref.numbers == 3);  // 1999 42 and 100 sevens
 }
@@ -184,7 +212,7 @@ TEST_CASE("two ranks cut at every byte offset, small buffers, 1-3 threads") {
   const InputPlan plan = make_input_plan(in);
   const uint64_t total = plan.total_bytes();
   for (size_t max_len : {size_t{64}, size_t{6}}) {
-    const Result ref = reference(plan, max_len);
+    const Result ref = plain_pass(plan, max_len);
     for (uint64_t x = 0; x <= total; ++x) {
       CAPTURE(x);
       // (3 threads on the 2-core test machine only now and then: OpenMP
@@ -202,7 +230,7 @@ TEST_CASE("3 and 4 ranks at random cuts; collect_document_words for rank r of p"
   const std::vector<std::string> in{t.path.string()};
   const InputPlan plan = make_input_plan(in);
   const uint64_t total = plan.total_bytes();
-  const Result ref = reference(plan, 64);
+  const Result ref = plain_pass(plan, 64);
   std::mt19937_64 rng(99);
   for (int it = 0; it < 400; ++it) {
     const int p = 3 + it % 2;
@@ -223,6 +251,41 @@ TEST_CASE("3 and 4 ranks at random cuts; collect_document_words for rank r of p"
         add(small, collect_document_words(plan, rank, p, 64, threads, {}, ReaderTuning{3, 16}));
       CHECK(small == ref);
     }
+}
+
+TEST_CASE("--filter url,digits: any cut, buffer and thread count gives the filtered reference") {
+  TempDir t;
+  make_collection(t.path);
+  std::string urls;
+  for (int k = 0; k < 40; ++k)
+    urls += "see http://example.com/p" + std::to_string(k) + "?q=a&b=c and/or mail user" + std::to_string(k) +
+            "@example.org or /usr/lib/x86 at 10:30, mp3 19xx C:\\dir\\file words\n";
+  urls += "tail" + std::string(5000, 'u') + "@x.y end\n";  // a run longer than a filter holds
+  write(t.path / "d/urls.txt", urls);
+  const std::vector<std::string> in{t.path.string()};
+  const InputPlan plan = make_input_plan(in);
+  const uint64_t total = plan.total_bytes();
+  const Result ref = filtered_reference(plan, 64);
+  REQUIRE(ref.words.count("and") == 1);
+  REQUIRE(ref.words.count("example") == 0);
+  REQUIRE(ref.words.count("usr") == 0);
+  REQUIRE(ref.words.count("mp3") == 0);
+  ReaderTuning tuning;
+  add_filter_list(tuning.filters, "url,digits");
+  Result one;
+  add(one, collect_document_words(plan, 0, 1, 64, 1, {}, tuning));
+  CHECK(one == ref);
+  std::mt19937_64 rng(5);
+  for (int it = 0; it < 300; ++it) {
+    CAPTURE(it);
+    const int p = 2 + it % 3;
+    std::vector<uint64_t> cuts{0, total};
+    for (int k = 1; k < p; ++k) cuts.push_back(rng() % (total + 1));
+    std::sort(cuts.begin(), cuts.end());
+    tuning.unit_bytes = static_cast<size_t>(rng() % 3000);
+    tuning.buffer_bytes = rng() % 2 ? size_t{100} : size_t{1} << 16;
+    REQUIRE(cut_at(plan, cuts, 64, 1 + it % 2, tuning) == ref);
+  }
 }
 
 TEST_CASE("empty files and empty directories") {
@@ -270,7 +333,7 @@ TEST_CASE("a team smaller than asked: nested in an active region, dynamic teams"
   make_collection(t.path);
   const std::vector<std::string> in{t.path.string()};
   const InputPlan plan = make_input_plan(in);
-  const Result ref = reference(plan, 64);
+  const Result ref = plain_pass(plan, 64);
   const std::vector<uint64_t> positions{0, 7, plan.total_bytes() - 1};
   const std::vector<Location> want = resolve_locations(plan, positions, 1);
   const int saved_levels = omp_get_max_active_levels();
@@ -443,7 +506,7 @@ TEST_CASE("huge line and huge token: bounded memory, same counts") {
 #if !defined(__SANITIZE_ADDRESS__)
   if (peak >= 0) CHECK(peak < 16 * 1024);  // KiB: far below the 27 MB input
 #endif
-  const Result ref = reference(plan, 64);
+  const Result ref = plain_pass(plan, 64);
   CHECK(ref.longs == 1);
   CHECK(ref.numbers == 1);
   for (const Result& r : runs) CHECK(r == ref);
@@ -470,7 +533,7 @@ TEST_CASE("many distinct words of all lengths: table growth and the partitioned 
   }
   const std::vector<std::string> in{t.path.string()};
   const InputPlan plan = make_input_plan(in);
-  const Result ref = reference(plan, 30);
+  const Result ref = plain_pass(plan, 30);
   CHECK(ref.words.size() > 66000);
   CHECK(ref.longs > 0);
   for (int p = 1; p <= 2; ++p)

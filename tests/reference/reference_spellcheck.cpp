@@ -2,12 +2,14 @@
 // ../shared/SPEC.md, used only by the tests to produce expected outputs.
 //
 //   reference_spellcheck [--words] [--max-word-length N] [-o FILE]
-//                        [--report TSV] DICTIONARY INPUT...
+//                        [--report TSV] [--filter url,digits] DICTIONARY INPUT...
 //
 // --report (document mode) writes spellcheck's occurrence report: per
 // misspelled word in output order, its occurrences and the file:line:column
 // (1-based, column in bytes) of its first token in the collection (files
-// in byte-wise path order, each read once).
+// in byte-wise path order, each read once). --filter url blanks URLs, e-mail
+// addresses and paths (hunspell's rule, reference_text.hpp); --filter
+// digits drops tokens holding a digit.
 //   reference_spellcheck --suggest ranked --max-distance D --top K
 //                        --no-sound-alikes [--frequencies FILE]
 //                        [--rare-distance R] [--two-edits-from N] [--words]
@@ -87,6 +89,8 @@ bool in_dictionary(const std::set<std::string>& dictionary, const std::string& w
 
 struct Config {
   bool words_mode = false;
+  bool filter_urls = false;    // --filter url
+  bool filter_digits = false;  // --filter digits: tokens with a digit are not words
   std::size_t max_word_length = kDefaultMaxWordLength;
   std::string output;  // empty: stdout
   std::string report;  // empty: none
@@ -114,9 +118,10 @@ std::set<std::string> collect_words(const Config& config) {
       }
     } else {
       std::vector<std::string> tokens;
+      if (config.filter_urls) blank_urls(text);
       tokenize(text, tokens);
       for (const std::string& token : tokens) {
-        if (!only_ascii_digits(token)) found.push_back(token);
+        if (!only_ascii_digits(token) && !(config.filter_digits && has_ascii_digit(token))) found.push_back(token);
       }
     }
     for (const std::string& word : found) {
@@ -137,13 +142,15 @@ std::map<std::string, Occurrences> collect_occurrences(const Config& config) {
   std::vector<std::string> files = list_input_files(config.inputs);
   files.erase(std::unique(files.begin(), files.end()), files.end());  // a file named twice is read once
   for (const std::string& file : files) {
-    const std::string text = read_whole_file(file);
+    std::string text = read_whole_file(file);
+    if (config.filter_urls) blank_urls(text);  // in place: positions stay
     std::vector<std::string> tokens;
     std::vector<std::size_t> starts;
     tokenize(text, tokens, &starts);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const std::string& token = tokens[i];
       if (only_ascii_digits(token) || token.size() > config.max_word_length) continue;
+      if (config.filter_digits && has_ascii_digit(token)) continue;
       Occurrences& o = out[token];
       if (o.count++ > 0) continue;
       // Counted from the file's start each time: slow, obviously right.
@@ -493,6 +500,14 @@ Config parse_arguments(int argc, char** argv) {
       options_done = true;
     } else if (arg == "--words") {
       config.words_mode = true;
+    } else if (arg == "--filter") {
+      // url and digits only: markup is filtered before (tests/input/filter_text).
+      std::stringstream list(value(arg));
+      for (std::string name; std::getline(list, name, ',');) {
+        if (name == "url") config.filter_urls = true;
+        else if (name == "digits") config.filter_digits = true;
+        else if (name != "none") throw std::runtime_error("--filter: url, digits or none, got '" + name + "'");
+      }
     } else if (arg == "--hidden" || arg == "--binary") {
       // The reference reads every regular file of a folder (SPEC.md's walk):
       // what spellcheck does with these two.

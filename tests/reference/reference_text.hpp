@@ -4,6 +4,7 @@
 // them, and SPEC.md's tokenizer. Written to be obviously correct, not
 // fast; shares no code with src/. C++20 standard library only.
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -180,6 +181,36 @@ inline Kind classify(const std::string& text, std::size_t pos, std::size_t& leng
 
 inline bool only_ascii_digits(const std::string& token) {
   return std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+inline bool has_ascii_digit(const std::string& token) {
+  return std::any_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// --filter url: hunspell's rule (textparser.cxx, check_urls), one byte at a
+// time. A run starts at a letter, a digit, a byte >= 0x80 or '/', and goes
+// on over those and the URL punctuation below; a run holding "://", ":\" or
+// '@', or starting with '/', is blanked (spaces).
+inline void blank_urls(std::string& text) {
+  const auto word_byte = [](unsigned char c) { return std::isalnum(c) || c >= 0x80; };
+  const std::string punctuation = "-_\\.:/~%*$[]?!'@=&#+";
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (!word_byte(c) && c != '/') {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    bool url = c == '/';
+    while (end < text.size() && (word_byte(static_cast<unsigned char>(text[end])) ||
+                                 punctuation.find(text[end]) != std::string::npos)) {
+      if (text[end] == '@' || text.compare(end, 3, "://") == 0 || text.compare(end, 2, ":\\") == 0) url = true;
+      ++end;
+    }
+    if (url) std::fill(text.begin() + static_cast<std::ptrdiff_t>(i), text.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+    i = end;
+  }
 }
 
 // Appends every token of text (apostrophes normalised to ') to tokens, and

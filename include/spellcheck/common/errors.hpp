@@ -18,6 +18,8 @@ struct InputError : std::runtime_error {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
+// --exit-status: the run went well and found misspelled words.
+inline constexpr int kExitMisspelled = 3;
 
 // The exit status an exception stands for: bad usage or input 2, else 1.
 inline int exit_code_of(const std::exception& e) {

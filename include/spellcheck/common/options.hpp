@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "spellcheck/common/comm_thread.hpp"
+#include "spellcheck/common/text_filters.hpp"
 
 namespace spellcheck {
 
@@ -67,9 +68,15 @@ struct Options {
   // it. 6 (the rule of Elasticsearch's AUTO fuzziness): on the tuning lists
   // nearly as good as two edits for every typo, and much faster (README).
   size_t two_edits_from = 6;
-  size_t prefix_length = 8;          // --prefix-length N: code points of the symmetric-delete prefix
-  std::string index_cache;           // --index-cache DIR: the ranked index kept there between runs
-  bool jsonl = false;                // --format jsonl (ranked); default text
+  size_t prefix_length = 8;  // --prefix-length N: code points of the symmetric-delete prefix
+  std::string index_cache;   // --index-cache DIR: the ranked index kept there between runs
+  bool jsonl = false;        // --format jsonl (ranked); default text
+  // --filter LIST (repeatable): what document mode leaves out. Default:
+  // none (the SPEC output), auto with --suggest ranked.
+  TextFilters filters;
+  bool filters_given = false;
+  bool sort_by_count = false;        // --sort count: lines by occurrences, most first (document mode)
+  bool exit_status = false;          // --exit-status: status 3 when a word is misspelled
   std::vector<std::string> exclude;  // --exclude GLOB (repeatable): left out of directory walks
   bool hidden = false;               // --hidden: walk into hidden files and folders too
   bool binary = false;               // --binary: read binary files found in folders too

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/common/text_filters.hpp"
 #include "spellcheck/common/word_list.hpp"
 #include "spellcheck/input/input_plan.hpp"
 #include "spellcheck/input/line_marks.hpp"
@@ -52,6 +53,7 @@ struct ReaderTuning {
   size_t buffer_bytes = 1u << 20;               // read buffer per thread (raised to >= 2*max_word_length + 64)
   size_t serial_merge_words = size_t{1} << 18;  // fewer distinct words (sum over threads): merged serially
   bool line_marks = false;                      // count lines while tokenizing (LocalWords::first_mark)
+  TextFilters filters{};                        // --filter (each file's markup: InputFile::markup)
 };
 
 // Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "spellcheck/common/text_filters.hpp"
 #include "spellcheck/input/detail/byte_source.hpp"
 
 namespace spellcheck {
@@ -41,9 +42,15 @@ struct InputFile {
   HeldBytes memory;
   uint64_t memory_origin = 0;
   std::shared_ptr<StreamReader> reader;  // rank 0: a stream input being read, in pieces
+  // The markup filter for this file (--filter; set_markup). Local: every
+  // rank sets it from the same options.
+  Markup markup = Markup::none;
 
   // Compressed files cannot be cut: one thread reads each from its start.
   bool whole() const { return codec != Codec::none; }
+  // Nor can marked-up files: a markup filter's state (inside a comment, a
+  // code block) runs through the file.
+  bool uncut() const { return whole() || markup != Markup::none; }
   // What balancing counts: bytes on disk for compressed files.
   uint64_t weight() const { return whole() ? disk_bytes : size; }
 };
@@ -92,6 +99,9 @@ InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions
 // InputError.
 void finish_stream_reads(InputPlan& plan);
 
+// Sets every file's markup filter: markup_of(filters, path).
+void set_markup(InputPlan& plan, const TextFilters& filters);
+
 // Builds offsets from files (after filling files by hand).
 void finish_input_plan(InputPlan& plan);
 
@@ -111,8 +121,8 @@ struct ByteRange {
 // The share of rank `rank`: the plan's weight (InputFile::weight) cut in
 // `ranks` equal parts, as per-file ranges in stream order (empty
 // intersections left out): big plain files are cut mid-file, small files
-// grouped; a compressed file goes whole ({i, 0, size}) to the rank whose part
-// holds the middle of its weight. Cuts are raw byte positions; the reader
+// grouped; a file that cannot be cut (InputFile::uncut) goes whole ({i, 0,
+// size}) to the rank whose part holds the middle of its weight. Cuts are raw byte positions; the reader
 // snaps them (document_reader.hpp).
 std::vector<ByteRange> split_stream(const InputPlan& plan, int rank, int ranks);
 

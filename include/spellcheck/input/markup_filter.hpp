@@ -21,13 +21,14 @@
 #include <memory>
 #include <string_view>
 
+#include "spellcheck/common/text_filters.hpp"
+
 namespace spellcheck {
 
-enum class Markup : uint8_t { none, html, markdown, tex, nroff };
-
 // A filter may hold back at most this many bytes at the end of a piece (an
-// unfinished "</scr", an entity, a word with an entity in it).
-inline constexpr size_t kMarkupMaxHeld = 256;
+// unfinished "</scr", an entity, a word with an entity in it, a run that may
+// turn out to be a URL). The reader's buffer is far bigger.
+inline constexpr size_t kMarkupMaxHeld = 4096;
 
 // One file's filter, from the file's first byte on.
 class MarkupFilter {
@@ -35,8 +36,8 @@ class MarkupFilter {
   virtual ~MarkupFilter() = default;
   // buf[0, n) continues the file where the previous call's result left off
   // (the first call: at the file's first byte). Blanks (and decodes) in
-  // place; returns k <= n: bytes [0, k) are final, and the next call starts
-  // with the byte at k. at_end: n reaches the end of the file, and k == n.
+  // place; returns k <= n: bytes [0, k) are final, bytes [k, n) untouched,
+  // and the next call starts with the byte at k. at_end: n reaches the end of the file, and k == n.
   // Otherwise k >= n - kMarkupMaxHeld, unless whole_file().
   virtual size_t filter(unsigned char* buf, size_t n, bool at_end) = 0;
   // True for a filter that needs the whole file in one call (a parser that
@@ -46,9 +47,5 @@ class MarkupFilter {
 
 // The filter for m (nullptr for Markup::none).
 std::unique_ptr<MarkupFilter> make_markup_filter(Markup m);
-
-// "html" -> Markup::html, ...; false for an unknown name.
-bool parse_markup(std::string_view name, Markup& out);
-std::string_view markup_name(Markup m);
 
 }  // namespace spellcheck

@@ -125,6 +125,10 @@ inline bool is_rsquo(const unsigned char* p, const unsigned char* end) noexcept 
 // without changing any token.
 constexpr bool is_safe_split(unsigned char b) noexcept { return b < 0x80 && tok_detail::kClass[b] == tok_detail::kSep; }
 
+// ASCII white space: a safe split byte that no URL, address or path holds
+// either (where a document is cut when the url filter is on).
+constexpr bool is_space_split(unsigned char b) noexcept { return b == ' ' || (b >= '\t' && b <= '\r'); }
+
 // True when the code point is a word character (ASCII letter/digit, or a
 // non-ASCII code point outside the SPEC's punctuation/symbol blocks).
 // Surrogates and values above U+10FFFF are not.
@@ -457,6 +461,13 @@ struct TokenCounts {
     return *this;
   }
 };
+
+// True when the token holds an ASCII digit (--filter digits: not a word).
+inline bool has_ascii_digit(std::string_view tok) noexcept {
+  for (const char ch : tok)
+    if (static_cast<unsigned char>(ch - '0') <= 9) return true;
+  return false;
+}
 
 // Applies the SPEC's skip rules to one token: digits-only tokens and tokens
 // longer than max_word_length bytes are counted as skipped; returns true when

@@ -7,6 +7,7 @@
 //
 // Half a million lines on docs/large: nothing here allocates per line. A
 // run is one buffer, read back as views into its bytes.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -34,18 +35,31 @@ struct LineView {
 // Text attached to word i's line (appended to out), for the --report TSV.
 using ExtraFn = std::function<void(size_t word, std::string& out)>;
 
+// The order of the lines: SPEC's (fewer candidates first), or with --sort
+// count by occurrences, most first; ties by the word, byte-wise. The key is
+// what a line's header carries and the sort compares.
+struct LineOrder {
+  const std::vector<uint64_t>* occurrences = nullptr;   // per word: --sort count
+  bool wide() const { return occurrences != nullptr; }  // keys beyond 16 bits (spec_order_key)
+  uint32_t key(size_t word, uint32_t candidates) const {
+    if (!occurrences) return candidates;
+    return UINT32_MAX - static_cast<uint32_t>(std::min<uint64_t>((*occurrences)[word], UINT32_MAX));
+  }
+};
+
 // Local: the lines of this rank's misspelled words in SPEC order, as a run.
 // Each line is a 16-byte header (candidates and the three lengths) and the
 // word, line and extra bytes. OpenMP threads build the lines.
-std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra = {});
+std::string make_run(const WordList& misspelled, const std::vector<Slot>& hits, const ExtraFn& extra = {},
+                     const LineOrder& order = {});
 
 // The same from candidates already spelled out (hunspell dictionaries):
 // candidates[i] are word i's, in any order, each once.
 std::string make_run_of_lists(const WordList& misspelled, std::vector<std::vector<std::string>> candidates,
-                              const ExtraFn& extra = {});
+                              const ExtraFn& extra = {}, const LineOrder& order = {});
 
 // The words alone, "word\n" each, byte-wise (--suggest none).
-std::string make_word_run(const WordList& misspelled);
+std::string make_word_run(const WordList& misspelled, const LineOrder& order = {});
 
 // Appends one line to a run (the format make_run writes): for modes that
 // build their own lines (ranked suggestions), in SPEC order already.
@@ -90,11 +104,15 @@ inline bool spec_less(const LineView& a, const LineView& b) {
 // integer compare: the count (clamped) above the first six bytes of the
 // word, big-endian and zero-padded. Zero padding keeps the order of
 // shorter-first byte strings, so key(a) < key(b) implies a < b; equal keys
-// fall back to the full comparison.
-inline uint64_t spec_order_key(uint32_t candidates, std::string_view word) {
-  uint64_t k = static_cast<uint64_t>(candidates < 0xffff ? candidates : 0xffff) << 48;
-  for (size_t i = 0; i < 6 && i < word.size(); ++i)
-    k |= static_cast<uint64_t>(static_cast<unsigned char>(word[i])) << (40 - 8 * i);
+// fall back to the full comparison. wide: the count takes 32 bits (and the
+// word's first four bytes follow), for LineOrder's occurrence keys.
+inline uint64_t spec_order_key(uint32_t candidates, std::string_view word, bool wide = false) {
+  const int count_bits = wide ? 32 : 16;
+  const uint32_t most = wide ? UINT32_MAX : 0xffff;
+  uint64_t k = static_cast<uint64_t>(candidates < most ? candidates : most) << (64 - count_bits);
+  const size_t bytes = wide ? 4 : 6;
+  for (size_t i = 0; i < bytes && i < word.size(); ++i)
+    k |= static_cast<uint64_t>(static_cast<unsigned char>(word[i])) << (56 - count_bits - 8 * i);
   return k;
 }
 
