@@ -39,11 +39,14 @@ if [ "${1:-}" = --slurm ]; then
 fi
 packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin libtbb-dev libxxhash-dev doctest-dev
           zlib1g-dev libzstd-dev libbz2-dev liblzma-dev gzip zstd bzip2 xz-utils wamerican-insane python3 python3-matplotlib
-          python3-pytest hunspell hunspell-en-us libicu-dev)
+          python3-pytest hunspell hunspell-en-us libicu-dev libmd4c-dev)
 # Hunspell dictionaries: six languages' dictionaries and translated man
 # pages (their prose) for the tests, libhunspell as the tests' oracle.
 packages+=(libhunspell-dev hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-nl hunspell-sv
            manpages-de manpages-fr manpages-es manpages-ru manpages-nl manpages-sv)
+# Markup filters' tests: real HTML (the Debian Reference's manual); their
+# real Markdown comes with zstd, libzstd-dev and libxxhash-dev.
+packages+=(debian-reference-en)
 # Fuzzing (fuzz/, bench/fuzz.sh): clang with libFuzzer; libomp for OpenMP
 # under clang.
 packages+=(clang libomp-dev)
