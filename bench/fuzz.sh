@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell)
+[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup)
 if ! command -v clang++ >/dev/null; then
   echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
   exit 77
@@ -38,6 +38,19 @@ for t in "${targets[@]}"; do
         n=$(basename "$b")
         [ -s "$corpus/$n" ] || { cat "$aff"; printf '\n====\n'; cat "$b.dic"; printf '\n====\n';
           cat "$b.good" "$b.wrong" 2>/dev/null; } 2>/dev/null | head -c 4096 >"$corpus/$n"
+      done ;;
+    # markup: a filter's number (0 url, 1 html, 2 markdown, 3 tex, 4 nroff),
+    # two cut bytes, then the start of a real file of that kind.
+    markup)
+      k=0
+      for f in /usr/share/debian-reference/ch01.en.html /usr/share/doc/zstd/TESTING.md \
+               "$here"/tests/filters.sh /usr/share/man/man1/ls.1.gz; do
+        [ -f "$f" ] || continue
+        for kind in 0 1 2 3 4; do
+          { printf "\\$(printf '%03o' $kind)\\100\\200"; case $f in *.gz) gzip -dc "$f" ;; *) cat "$f" ;; esac; } |
+            head -c 4096 >"$corpus/seed-$k-$kind"
+        done
+        k=$((k + 1))
       done ;;
   esac
   log=$build/fuzz-$t.log

@@ -304,6 +304,22 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)
 )";
+// What document mode leaves out, and the order of the lines.
+constexpr std::string_view kHelpFilterOptions =
+    R"(  --filter LIST           what is not prose (comma-separated, repeatable):
+                          url (URLs, e-mail addresses, paths), digits (tokens
+                          holding a digit), html, markdown, tex, nroff (their
+                          markup and code), auto (url, digits and the markup
+                          a file's name implies: .html .htm .xhtml, .md
+                          .markdown, .tex, man pages *.1-*.9, also
+                          compressed), none. Default: none; with --suggest
+                          ranked: auto
+  --sort ORDER            spec (default: fewer candidates first, as SPEC.md
+                          says) or count (most occurrences first; document
+                          mode); ties by the word, byte-wise
+  --exit-status           exit with status 3 when a word is misspelled (for
+                          CI and pre-commit checks)
+)";
 // Options of folder walks.
 constexpr std::string_view kHelpWalkOptions =
     R"(  --exclude GLOB          skip files and folders whose name matches GLOB in
@@ -407,11 +423,12 @@ name=value,...). Test hooks: SPELLCHECK_MAX_MESSAGE_BYTES (the largest
 message), SPELLCHECK_STREAM_PIECE_BYTES (pieces of a stream),
 SPELLCHECK_FAULT (a planted failure).
 
-Exit status: 0 success, 2 bad input or options, 1 other failure.
+Exit status: 0 success, 2 bad input or options, 1 other failure; with
+--exit-status, 3 when a word is misspelled.
 )";
 constexpr std::string_view kHelpSections[] = {
     kHelpSynopsis,    kHelpArguments,     kHelpRanked,          kHelpWhatOptions,   kHelpRankedOptions,
-    kHelpWalkOptions, kHelpOutputOptions, kHelpProgressOptions, kHelpTuningOptions, kHelpEnvironment};
+    kHelpFilterOptions, kHelpWalkOptions, kHelpOutputOptions, kHelpProgressOptions, kHelpTuningOptions, kHelpEnvironment};
 
 }  // namespace
 

@@ -55,8 +55,13 @@ class PipeSource final : public ByteSource {
   std::string name_;
 };
 
-// The last safe split byte in p[1, n) (a piece is never empty), or 0.
+// Where a piece ends: before the last white space in its last 64 KiB (no
+// URL spans it: the url filter judges every URL whole), else before the last
+// safe split byte in p[1, n) (a piece is never empty), else 0.
 size_t last_cut(const char* p, size_t n) {
+  const size_t look = n > (size_t{1} << 16) ? n - (size_t{1} << 16) : 1;
+  for (size_t i = n; i-- > look;)
+    if (is_space_split(static_cast<unsigned char>(p[i]))) return i;
   for (size_t i = n; i-- > 1;)
     if (is_safe_split(static_cast<unsigned char>(p[i]))) return i;
   return 0;

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# filters.sh -- --filter on real marked-up files, under mpirun, against the
+# serial reference.
+#
+#   filters.sh [--mpiexec M] PART SPELLCHECK REFERENCE FILTER_TEXT WORDS
+#
+# The collection: hand-made HTML, Markdown, TeX and man pages, text full of
+# URLs, addresses, paths and tokens with digits, generated prose with typos,
+# and real files from Debian packages (the Debian Reference's HTML, Markdown
+# under /usr/share/doc, man pages, TeX sources), some gzip'd. PART:
+#   compare  spellcheck --filter auto (-o and --report) on ranks 1-4 x
+#            threads 1-2 equals the reference run with --filter url,digits
+#            on copies of the files whose markup FILTER_TEXT blanked first
+#            (tests/input/filter_text.cpp: the markup filter the name
+#            implies, over the whole file at once); no tag, attribute,
+#            entity, request or command name is left in the output
+#   modes    ranked mode's default filter is auto; --sort count orders the
+#            lines by the reference's occurrence counts; --exit-status is 3
+#            with misspellings, 0 without, 2 for bad input; bad --filter
+#            values exit 2 with one line
+# Exit status: 0 passed, 1 a check failed.
+set -u
+
+mpiexec=mpirun
+if [ "${1:-}" = "--mpiexec" ]; then
+  mpiexec=$2
+  shift 2
+fi
+[ $# -eq 5 ] || { echo "usage: filters.sh [--mpiexec M] PART SPELLCHECK REFERENCE FILTER_TEXT WORDS" >&2; exit 2; }
+part=$1 spellcheck=$2 reference=$3 filter_text=$4 dict=$5
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_orte_execute_quiet=1 OMPI_MCA_hwloc_base_binding_policy=none
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/filters.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+failed=0
+fail() {
+  echo "FAIL: $*"
+  failed=1
+}
+run() {  # run P T ARGS...: spellcheck on P ranks, T threads
+  local p=$1 t=$2
+  shift 2
+  OMP_NUM_THREADS=$t "$mpiexec" -n "$p" "$spellcheck" -q "$@"
+}
+same() {  # same WANT GOT WHAT
+  if cmp -s "$1" "$2"; then echo "ok: $3"; else fail "$3"; diff "$1" "$2" | head -5; fi
+}
+need() {  # need PATH PACKAGE: a real file the test reads (install-deps.sh installs it)
+  [ -e "$1" ] || { echo "FAIL: $1 missing: install Debian's $2 (scripts/install-deps.sh)"; exit 1; }
+}
+
+# --- The collection --------------------------------------------------------
+mkdir -p docs/hand docs/real docs/prose
+cat >docs/hand/page.html <<'HTML'
+<!DOCTYPE html>
+<html><head><title>Thhe page</title><style>body { colour: red; }</style>
+<script>var zzscript = "qqscript";</script></head>
+<body><p class="intro">Some recieve text with <b>bold</b> and <a href="http://example.com/qqlink">a linkk</a>.</p>
+<img src="qqimage.png" alt="a pictre of a cat" title="Hover titel">
+<!-- a qqcomment here -->
+<pre>qqpre block</pre> caf&eacute; d&eacute;j&agrave; &amp; &nbsp; don&rsquo;t <code>qqcode</code>
+</body></html>
+HTML
+cat >docs/hand/notes.md <<'MD'
+# Notes with a tyop
+
+Some `qqspan` text and a [linkk](http://example.com/qqtarget "qqtitle").
+
+```
+qqfence inside code
+```
+
+    qqindent code block
+
+<div class="qqhtml">raw</div> and https://example.org/qqauto too.
+MD
+printf 'See http://example.com/qqurl and mail qquser@example.org or /usr/qqpath now.\nThe 19xx x86 mp3 qq4d0 items, and/or 10:30 recieve.\n' >docs/hand/links.txt
+awk 'NR % 97 == 5' "$dict" | head -3000 | awk 'BEGIN { srand(3) } {
+  x = $0; if (NR % 6 == 2 && length(x) > 3) { k = int(rand() * length(x)) + 1; x = substr(x, 1, k - 1) substr(x, k + 1) }
+  printf "%s%s", x, (NR % 11 == 10 ? ".\n" : " ") }' >docs/prose/words.txt
+printf 'Prose at https://x.org/%s end\n' "$(head -c 3000 /dev/zero | tr '\0' a)" >docs/prose/longurl.txt
+need /usr/share/debian-reference/ch01.en.html debian-reference-en
+cp /usr/share/debian-reference/ch01.en.html /usr/share/debian-reference/ch05.en.html docs/real/
+need /usr/share/doc/zstd/README.md.gz zstd
+cp /usr/share/doc/zstd/README.md.gz /usr/share/doc/zstd/TESTING.md docs/real/
+for m in ls grep tar; do
+  need /usr/share/man/man1/$m.1.gz "$m's package"
+  cp /usr/share/man/man1/$m.1.gz docs/real/
+done
+gzip -dc docs/real/ls.1.gz >docs/real/ls-plain.1
+
+# What the reference reads: each file with its markup blanked (and
+# decompressed), under the same name.
+(cd docs && find . -type f) | while read -r f; do
+  mkdir -p "filtered/$(dirname "$f")"
+  "$filter_text" auto "docs/$f" "filtered/$f" || { echo "FAIL: filter_text $f"; exit 1; }
+done || exit 1
+
+case $part in
+compare)
+  "$reference" --filter url,digits -o want.txt --report want.tsv "$dict" filtered || { echo "FAIL: the reference"; exit 1; }
+  sed 's#filtered/#docs/#' want.tsv >want-docs.tsv
+  [ -s want.txt ] || fail "the reference found nothing misspelled"
+  for combo in 1:1 1:2 2:1 2:2 3:1 4:1 4:2; do
+    p=${combo%:*} t=${combo#*:}
+    rm -f got.txt got.tsv
+    run "$p" "$t" --filter auto -o got.txt --report got.tsv "$dict" docs || { fail "spellcheck p=$p t=$t"; continue; }
+    same want.txt got.txt "output, $p ranks x $t threads"
+    same want-docs.tsv got.tsv "report, $p ranks x $t threads"
+  done
+  # Nothing of the markup is left: words the hand-made files hide.
+  if grep -E '^(qq[a-z0-9]*|zzscript|href|colour|xmlns|tbody|fB|fR|TH|SH|PP|usr|mp3|x86|qq4d0|19xx)[:\t]' got.txt; then
+    fail "markup, URLs or digits in the output"
+  else
+    echo "ok: no markup, URL or digit token in the output"
+  fi
+  for w in Thhe recieve linkk pictre titel tyop; do
+    grep -q "^$w:" got.txt || fail "the prose word '$w' is missing"
+  done
+  # Without the filters those words come back (the check above can fail).
+  run 2 1 --filter none "$dict" docs >none.txt
+  grep -qE '^(qqcode|href|qqfence|usr):' none.txt || fail "--filter none hides markup words too"
+  ;;
+modes)
+  run 2 1 --suggest ranked "$dict" docs >ranked-default.txt
+  run 2 1 --suggest ranked --filter auto "$dict" docs >ranked-auto.txt
+  same ranked-auto.txt ranked-default.txt "ranked mode's default is --filter auto"
+  run 2 1 --suggest ranked --filter none "$dict" docs >ranked-none.txt
+  cmp -s ranked-none.txt ranked-default.txt && fail "ranked --filter none equals the default"
+  # --sort count: the reference's lines ordered by its occurrence counts.
+  "$reference" --filter url,digits -o want.txt --report want.tsv "$dict" filtered || exit 1
+  python3 - want.txt want.tsv >want-count.txt <<'PY'
+import sys
+lines = {l.split(b":", 1)[0]: l for l in open(sys.argv[1], "rb").read().splitlines(keepends=True)}
+rows = [r.split(b"\t") for r in open(sys.argv[2], "rb").read().splitlines()[1:]]
+for word, count, *_ in sorted(rows, key=lambda r: (-int(r[1]), r[0])):
+    sys.stdout.buffer.write(lines[word])
+PY
+  for combo in 1:2 3:1; do
+    p=${combo%:*} t=${combo#*:}
+    run "$p" "$t" --filter auto --sort count "$dict" docs >got-count.txt
+    same want-count.txt got-count.txt "--sort count, $p ranks x $t threads"
+  done
+  [ "$(head -1 got-count.txt)" != "$(head -1 want.txt)" ] || fail "--sort count: the first line is SPEC's"
+  # --exit-status.
+  run 2 1 --exit-status --filter auto "$dict" docs >/dev/null
+  [ $? -eq 3 ] || fail "--exit-status with misspellings is not 3"
+  printf 'the\n' >clean.txt
+  run 2 1 --exit-status "$dict" clean.txt >/dev/null
+  [ $? -eq 0 ] || fail "--exit-status without misspellings is not 0"
+  run 2 1 --exit-status "$dict" missing.txt >/dev/null 2>err.txt
+  [ $? -eq 2 ] || fail "--exit-status on a missing input is not 2"
+  # Bad values: exit 2, one line.
+  for bad in "--filter htm" "--filter url,,digits" "--sort size" "--words --filter url"; do
+    # shellcheck disable=SC2086
+    run 2 1 $bad "$dict" clean.txt >/dev/null 2>err.txt
+    status=$?
+    if [ $status -ne 2 ] || [ "$(wc -l <err.txt)" -ne 1 ]; then fail "'$bad': status $status, $(wc -l <err.txt) lines"; else echo "ok: '$bad' refused"; fi
+  done
+  ;;
+*)
+  echo "filters.sh: unknown part '$part'" >&2
+  exit 2
+  ;;
+esac
+exit $failed
