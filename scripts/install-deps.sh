@@ -44,6 +44,8 @@ packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin libtbb-dev
 # pages (their prose) for the tests, libhunspell as the tests' oracle.
 packages+=(libhunspell-dev hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-nl hunspell-sv
            manpages-de manpages-fr manpages-es manpages-ru manpages-nl manpages-sv)
+# The TeX filter's tests read a real LaTeX book (the C++ Annotations).
+packages+=(c++-annotations-latex)
 # Fuzzing (fuzz/, bench/fuzz.sh): clang with libFuzzer; libomp for OpenMP
 # under clang.
 packages+=(clang libomp-dev)
