@@ -44,8 +44,12 @@ struct FilterCursor {
   // len bytes that are not prose: ' ', '\n' kept.
   void blank(size_t len) {
     flush();
-    for (size_t e = r + len; r < e; ++r)
-      if (b[r] != '\n') b[r] = ' ';
+    for (const size_t e = r + len; r < e;) {
+      const void* nl = std::memchr(b + r, '\n', e - r);
+      const size_t stop = nl ? static_cast<size_t>(static_cast<const unsigned char*>(nl) - b) : e;
+      std::memset(b + r, ' ', stop - r);
+      r = nl ? stop + 1 : e;
+    }
     w = r;
   }
   // A zero-width construct of len bytes (no '\n' in it): joins what is
