@@ -196,19 +196,37 @@ class NroffFilter final : public MarkupFilter {
     if (line_start_ && (ch == '.' || ch == '\'')) return control_line(c, at_end);
     line_start_ = false;
     if (ch == '\n') {
+      args_left_ = 0;
       c.keep(1);
       line_start_ = true;
       macro_args_ = false;
+    } else if (args_left_ > 0 && macro_args_ && !end_of_arg(c, ch)) {
+      return true;
     } else if (ch == '\\') {
       return escape(c, at_end);
     } else if (ch == '"' && macro_args_) {
       c.blank(1);
+      in_quotes_ = !in_quotes_;
     } else {
       size_t e = c.r + 1;
-      while (e < c.n && !kTextStops[c.b[e]]) ++e;
+      while (e < c.n && !kTextStops[c.b[e]] && !(args_left_ > 0 && c.b[e] <= ' ')) ++e;
       c.keep(e - c.r);
     }
     return true;
+  }
+
+  // On a macro line with a number of prose arguments (.IP's tag): counts
+  // them; after the last, the rest of the line is blanked. False when the
+  // byte was a space that ended an argument (consumed).
+  bool end_of_arg(FilterCursor& c, unsigned char ch) {
+    if (in_quotes_ || (ch != ' ' && ch != '\t')) {
+      in_arg_ = true;
+      return true;
+    }
+    c.keep(1);
+    if (in_arg_ && --args_left_ == 0) mode_ = Mode::comment;
+    in_arg_ = false;
+    return false;
   }
 
   // A line starting with '.' or '\'': the request or macro decides.
@@ -223,8 +241,10 @@ class NroffFilter final : public MarkupFilter {
     line_start_ = false;
     const std::string_view name(reinterpret_cast<const char*>(c.b + c.r + name_at), i - name_at);
     if (listed(kProseMacros, name)) {
+      args_left_ = name == "IP" ? 1 : 0;  // .IP tag indent (before the name is blanked)
       c.blank(i);
       macro_args_ = true;
+      in_quotes_ = in_arg_ = false;
       return true;
     }
     if (listed(kDefinitions, name)) mode_ = Mode::definition;
@@ -321,6 +341,9 @@ class NroffFilter final : public MarkupFilter {
   Mode mode_ = Mode::text;
   bool line_start_ = true;   // c.r is at a line's first byte
   bool macro_args_ = false;  // on a text macro's line: its quotes are blanked
+  bool in_quotes_ = false;   // macro_args_: inside a quoted argument
+  bool in_arg_ = false;      // args_left_ > 0: an argument has begun
+  int args_left_ = 0;        // > 0: prose arguments left on the line (.IP)
   unsigned char prev_ = 0;   // skip_line: the last non-space byte seen
   size_t gap_ = 0;           // bytes at the next piece's start already consumed
 };

@@ -76,7 +76,10 @@ TEST_CASE("nroff: text macros keep their arguments, blank name and quotes") {
   CHECK(whole(".SH \"SEE ALSO\"\n") == "     SEE ALSO \n");
   CHECK(whole(".B bold words\n") == "   bold words\n");
   CHECK(whole(".BR ls (1),\n") == "    ls (1),\n");
-  CHECK(whole(".IP \\(bu 4\nitem\n") == "         4\nitem\n");
+  // .IP: the tag is prose, the indent is not.
+  CHECK(whole(".IP \\(bu 4\nitem\n") == "          \nitem\n");
+  CHECK(whole(".IP \"two words\" 2m\nx\n") == "     two words    \nx\n");
+  CHECK(whole(".IP tag\nx\n") == "    tag\nx\n");
   CHECK(whole(".TP\n.B \\-a\nall\n") == "   \n     a\nall\n");
 }
 
@@ -125,7 +128,7 @@ TEST_CASE("nroff: letter special characters are decoded, others blanked") {
 
 TEST_CASE("nroff: any cut gives the same bytes as one call") {
   const std::string doc =
-      ".TH X 1\n.SH NAME\nx \\- caf\\('e ex\\%ample\n.de YY\nbody\n..\n\\fBbold\\fR \\h'2m'text \\\" c\n"
+      ".TH X 1\n.SH NAME\n.IP \"a b\" 4\nx \\- caf\\('e ex\\%ample\n.de YY\nbody\n..\n\\fBbold\\fR \\h'2m'text \\\" c\n"
       ".TS\nl.\nA\n.TE\n.EX\ncode\n.EE\nM\\[:u]ller \\*(lqq\\*(rq \\s+2b\\s0\n.ds a \\\nb\nend\n";
   const std::string want = whole(doc);
   for (size_t a = 0; a <= doc.size(); ++a) {
