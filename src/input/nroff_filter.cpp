@@ -25,8 +25,13 @@ constexpr std::array<bool, 256> make_text_stops() {
 constexpr std::array<bool, 256> kTextStops = make_text_stops();
 
 // Macros whose arguments are prose (man(7), and mdoc's text macros).
-constexpr std::string_view kProseMacros[] = {"B",  "BI", "BR", "Dq", "Em", "I",  "IB", "IP", "IR", "Pq", "Qq",
-                                             "RB", "RI", "SB", "SH", "SM", "SS", "Sh", "Sq", "Ss", "Sy", "Tn"};
+constexpr std::string_view kProseMacros[] = {"B",  "BI", "BR", "Dq", "Em", "I",  "IB", "IP", "IR", "Pq", "Qq", "RB",
+                                             "RI", "SB", "SH", "SM", "SS", "Sh", "Sq", "Ss", "Sy", "Tn", "Nd", "Ql"};
+// mdoc macros that may be called on a text macro's line.
+constexpr std::string_view kMdocCallable[] = {"Ad", "An", "Ao", "Ac", "Ar", "Bo", "Bc", "Cd", "Cm", "Do", "Dc",
+                                              "Dq", "Dv", "Em", "Er", "Ev", "Fa", "Fl", "Fn", "Ft", "Ic", "Li",
+                                              "Nm", "No", "Ns", "Oo", "Oc", "Op", "Pa", "Po", "Pc", "Pq", "Ql",
+                                              "Qo", "Qc", "Qq", "So", "Sc", "Sq", "Sx", "Sy", "Tn", "Va", "Xr"};
 // Requests that open a macro definition or ignored block, ended by "..".
 constexpr std::string_view kDefinitions[] = {"am", "am1", "ami", "de", "de1", "dei", "ig"};
 
@@ -197,11 +202,14 @@ class NroffFilter final : public MarkupFilter {
     line_start_ = false;
     if (ch == '\n') {
       args_left_ = 0;
+      mdoc_ = false;
       c.keep(1);
       line_start_ = true;
       macro_args_ = false;
     } else if (args_left_ > 0 && macro_args_ && !end_of_arg(c, ch)) {
       return true;
+    } else if (mdoc_ && (ch == ' ' || ch == '\t')) {
+      return mdoc_space(c, at_end);
     } else if (ch == '\\') {
       return escape(c, at_end);
     } else if (ch == '"' && macro_args_) {
@@ -209,9 +217,24 @@ class NroffFilter final : public MarkupFilter {
       in_quotes_ = !in_quotes_;
     } else {
       size_t e = c.r + 1;
-      while (e < c.n && !kTextStops[c.b[e]] && !(args_left_ > 0 && c.b[e] <= ' ')) ++e;
+      while (e < c.n && !kTextStops[c.b[e]] && !((args_left_ > 0 || mdoc_) && c.b[e] <= ' ')) ++e;
       c.keep(e - c.r);
     }
+    return true;
+  }
+
+  // On an mdoc text macro's line: spaces, then maybe a callable macro's
+  // name (".Sy Dq word"), blanked.
+  bool mdoc_space(FilterCursor& c, bool at_end) {
+    Peek pk{c.b + c.r, c.n - c.r};
+    size_t i = 1;
+    while (i < 16 && (pk[i] == ' ' || pk[i] == '\t')) ++i;
+    const int a = pk[i], b = pk[i + 1], after = pk[i + 2];
+    if (pk.cut && !at_end) return false;
+    c.keep(i);
+    if (a >= 'A' && a <= 'Z' && b >= 'a' && b <= 'z' && (after == ' ' || after == '\n' || after < 0) &&
+        listed(kMdocCallable, std::string_view(reinterpret_cast<const char*>(c.b + c.r), 2)))
+      c.blank(2);
     return true;
   }
 
@@ -242,6 +265,7 @@ class NroffFilter final : public MarkupFilter {
     const std::string_view name(reinterpret_cast<const char*>(c.b + c.r + name_at), i - name_at);
     if (listed(kProseMacros, name)) {
       args_left_ = name == "IP" ? 1 : 0;  // .IP tag indent (before the name is blanked)
+      mdoc_ = name.size() == 2 && name[1] >= 'a' && name[1] <= 'z';
       c.blank(i);
       macro_args_ = true;
       in_quotes_ = in_arg_ = false;
@@ -344,6 +368,7 @@ class NroffFilter final : public MarkupFilter {
   bool in_quotes_ = false;   // macro_args_: inside a quoted argument
   bool in_arg_ = false;      // args_left_ > 0: an argument has begun
   int args_left_ = 0;        // > 0: prose arguments left on the line (.IP)
+  bool mdoc_ = false;        // on an mdoc text macro's line (.Sy, .Nd, ...)
   unsigned char prev_ = 0;   // skip_line: the last non-space byte seen
   size_t gap_ = 0;           // bytes at the next piece's start already consumed
 };

@@ -83,6 +83,12 @@ TEST_CASE("nroff: text macros keep their arguments, blank name and quotes") {
   CHECK(whole(".TP\n.B \\-a\nall\n") == "   \n     a\nall\n");
 }
 
+TEST_CASE("nroff: mdoc text macros keep their words, blank the macros called on them") {
+  CHECK(whole(".Sy Dq word Ar file\n.Nd list Fl files\nA Fl x\n") ==
+        "       word    file\n    list    files\nA Fl x\n");
+  CHECK(whole(".Sh DESCRIPTION\n.Ss Sub Xr ls 1 .\n.It Fl v\n") == "    DESCRIPTION\n    Sub    ls 1 .\n        \n");
+}
+
 TEST_CASE("nroff: definitions, examples and table heads are blanked") {
   CHECK(whole(".de XX\nword\n..\nafter\n") == "      \n    \n  \nafter\n");
   CHECK(whole(".ig\nnot this\n..\nyes\n") == "   \n        \n  \nyes\n");
@@ -128,7 +134,8 @@ TEST_CASE("nroff: letter special characters are decoded, others blanked") {
 
 TEST_CASE("nroff: any cut gives the same bytes as one call") {
   const std::string doc =
-      ".TH X 1\n.SH NAME\n.IP \"a b\" 4\nx \\- caf\\('e ex\\%ample\n.de YY\nbody\n..\n\\fBbold\\fR \\h'2m'text \\\" c\n"
+      ".TH X 1\n.SH NAME\n.IP \"a b\" 4\n.Sy Dq word  Ar file\nx \\- caf\\('e ex\\%ample\n.de "
+      "YY\nbody\n..\n\\fBbold\\fR \\h'2m'text \\\" c\n"
       ".TS\nl.\nA\n.TE\n.EX\ncode\n.EE\nM\\[:u]ller \\*(lqq\\*(rq \\s+2b\\s0\n.ds a \\\nb\nend\n";
   const std::string want = whole(doc);
   for (size_t a = 0; a <= doc.size(); ++a) {
