@@ -47,6 +47,8 @@ packages+=(libhunspell-dev hunspell-de-de hunspell-fr hunspell-es hunspell-ru hu
 # Markup filters' tests: real HTML (the Debian Reference's manual); their
 # real Markdown comes with zstd, libzstd-dev and libxxhash-dev.
 packages+=(debian-reference-en)
+# The TeX filter's tests read a real LaTeX book (the C++ Annotations).
+packages+=(c++-annotations-latex)
 # Fuzzing (fuzz/, bench/fuzz.sh): clang with libFuzzer; libomp for OpenMP
 # under clang.
 packages+=(clang libomp-dev)

@@ -2,6 +2,8 @@
 
 #include "spellcheck/input/detail/html_filter.hpp"
 #include "spellcheck/input/detail/markdown_filter.hpp"
+#include "spellcheck/input/detail/nroff_filter.hpp"
+#include "spellcheck/input/detail/tex_filter.hpp"
 
 namespace spellcheck {
 
@@ -9,6 +11,8 @@ std::unique_ptr<MarkupFilter> make_markup_filter(Markup m) {
   switch (m) {
     case Markup::html: return make_html_filter();
     case Markup::markdown: return make_markdown_filter();
+    case Markup::tex: return make_tex_filter();
+    case Markup::nroff: return make_nroff_filter();
     default: return nullptr;
   }
 }
