@@ -2,8 +2,12 @@
 // rank), with 1 and 2 threads (or the counts given), median of N runs.
 //
 //   ingest_bench DIR... [--threads 1,2] [--repeat 3] [--max-word-length 64]
-//                       [--tokenize-only]
+//                       [--tokenize-only] [--filters none;auto;...]
 //
+// --filters: --filter values (';'-separated), timed in turn, round after
+// round (A B C, then C B A, ...), each with its median and its ratio to the
+// first, pair by pair (median of the ratios): a comparison in one run on a
+// noisy machine.
 // --tokenize-only also times the bare tokenizer over the files held in memory
 // (no reading, no hashing) for comparison.
 #include <omp.h>
@@ -19,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "spellcheck/common/text_filters.hpp"
 #include "spellcheck/input/document_reader.hpp"
 #include "spellcheck/input/input_plan.hpp"
 #include "spellcheck/input/tokenizer.hpp"
@@ -40,6 +45,32 @@ double median(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
+// Each filter list in turn, rounds alternating in direction; per list the
+// median time, MB/s, and the median of its per-round ratio to the first.
+void compare_filters(const InputPlan& plan, const std::vector<std::string>& lists, int nt, int repeat, size_t max_len,
+                     double mb) {
+  const size_t k = lists.size();
+  std::vector<std::vector<double>> ts(k);
+  std::vector<ReaderTuning> tunings(k);
+  for (size_t i = 0; i < k; ++i) add_filter_list(tunings[i].filters, lists[i]);
+  for (int r = 0; r < repeat; ++r)
+    for (size_t j = 0; j < k; ++j) {
+      const size_t i = r % 2 ? k - 1 - j : j;
+      InputPlan p = plan;
+      set_markup(p, tunings[i].filters);
+      const double t0 = now();
+      const LocalWords lw = collect_document_words(p, 0, 1, max_len, nt, {}, tunings[i]);
+      ts[i].push_back(now() - t0);
+    }
+  for (size_t i = 0; i < k; ++i) {
+    std::vector<double> ratio;
+    for (int r = 0; r < repeat; ++r) ratio.push_back(ts[i][static_cast<size_t>(r)] / ts[0][static_cast<size_t>(r)]);
+    std::printf("--filter %-12s threads=%d: %.3f s median of %d (min %.3f max %.3f)  %.0f MB/s  vs first %.3fx\n",
+                lists[i].c_str(), nt, median(ts[i]), repeat, *std::min_element(ts[i].begin(), ts[i].end()),
+                *std::max_element(ts[i].begin(), ts[i].end()), mb / median(ts[i]), median(ratio));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -48,6 +79,7 @@ int main(int argc, char** argv) {
   int repeat = 3;
   size_t max_len = 64;
   bool tokenize_only = false;
+  std::vector<std::string> filter_lists;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--threads" && i + 1 < argc) {
@@ -58,6 +90,9 @@ int main(int argc, char** argv) {
       repeat = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--max-word-length" && i + 1 < argc) {
       max_len = static_cast<size_t>(std::atoll(argv[++i]));
+    } else if (a == "--filters" && i + 1 < argc) {
+      std::stringstream ss(argv[++i]);
+      for (std::string f; std::getline(ss, f, ';');) filter_lists.push_back(f);
     } else if (a == "--tokenize-only") {
       tokenize_only = true;
     } else {
@@ -119,6 +154,10 @@ int main(int argc, char** argv) {
                 static_cast<double>(all.size()) / 1e6 / median(ts), static_cast<unsigned long long>(c.tokens));
   }
 
+  if (!filter_lists.empty()) {
+    compare_filters(plan, filter_lists, threads.front(), repeat, max_len, mb);
+    return 0;
+  }
   for (const int nt : threads) {
     std::vector<double> ts, cs;
     LocalWords lw;

@@ -301,17 +301,14 @@ struct LongTokenSkip {
   const char* const hi = lo + text.size();
   Batcher batch(ts.table, lines, last_pos);
   auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
-    if (digits && has_ascii_digit(tok)) [[unlikely]] {
-      ++counts.skipped_numbers;
-      return;
-    }
     if (!keep_token(tok, max_len, counts)) return;
     if (tok.data() >= lo && tok.data() < hi) [[likely]]
       batch.add(tok.data(), tok.size(), base + off);
     else  // a normalised copy, gone after this call
       batch.add_copy(tok, base + off);
   };
-  const size_t done = scan_tokens(text, at_end, on_token);
+  const size_t done = digits ? scan_tokens_skipping_digits(text, at_end, on_token, counts.skipped_numbers)
+                             : scan_tokens(text, at_end, on_token);
   batch.flush();
   return done;
 }
@@ -518,8 +515,8 @@ WordCollector::WordCollector(size_t max_word_length, int threads, const ReaderTu
   impl_->tuning = tuning;
   // Room for a filter's held bytes besides a whole token: a full buffer
   // always has bytes to drop.
-  impl_->cap = std::max({tuning.buffer_bytes, 2 * max_word_length + 64,
-                         tuning.filters.any() ? 4 * kMarkupMaxHeld : size_t{0}});
+  impl_->cap =
+      std::max({tuning.buffer_bytes, 2 * max_word_length + 64, tuning.filters.any() ? 4 * kMarkupMaxHeld : size_t{0}});
   impl_->states.resize(static_cast<size_t>(impl_->threads));
 }
 

@@ -5,8 +5,10 @@
 #include <cstring>
 
 #if defined(__x86_64__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
+
+#include "spellcheck/input/tokenizer.hpp"
 
 namespace spellcheck {
 
@@ -30,8 +32,17 @@ bool starts_run(unsigned char c) {
 }
 
 // The first byte at or after i that can make a run a URL: '@', ':' or '/'.
-size_t next_sign(const unsigned char* p, size_t i, size_t n) {
+// Found a vector at a time, with the widest vectors the CPU has (as the
+// tokenizer picks them): prose has few of these bytes, so this scan is most
+// of the filter's cost.
+size_t next_sign_scalar(const unsigned char* p, size_t i, size_t n) {
+  for (; i < n; ++i)
+    if (p[i] == '@' || p[i] == ':' || p[i] == '/') return i;
+  return n;
+}
+
 #if defined(__x86_64__)
+size_t next_sign_sse2(const unsigned char* p, size_t i, size_t n) {
   for (; i + 16 <= n; i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     const __m128i hit =
@@ -39,10 +50,45 @@ size_t next_sign(const unsigned char* p, size_t i, size_t n) {
                      _mm_cmpeq_epi8(v, _mm_set1_epi8('/')));
     if (const int m = _mm_movemask_epi8(hit)) return i + static_cast<size_t>(__builtin_ctz(static_cast<unsigned>(m)));
   }
+  return next_sign_scalar(p, i, n);
+}
+
+[[gnu::target("avx2")]] size_t next_sign_avx2(const unsigned char* p, size_t i, size_t n) {
+  for (; i + 32 <= n; i += 32) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i));
+    const __m256i hit = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('@')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8(':'))),
+        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')));
+    if (const unsigned m = static_cast<unsigned>(_mm256_movemask_epi8(hit)))
+      return i + static_cast<size_t>(__builtin_ctz(m));
+  }
+  return next_sign_scalar(p, i, n);
+}
+
+[[gnu::target("avx512bw")]] size_t next_sign_avx512bw(const unsigned char* p, size_t i, size_t n) {
+  for (; i + 64 <= n; i += 64) {
+    const __m512i v = _mm512_loadu_si512(static_cast<const void*>(p + i));
+    const __mmask64 hit = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('@')) |
+                          _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':')) |
+                          _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('/'));
+    if (hit) return i + static_cast<size_t>(__builtin_ctzll(hit));
+  }
+  return next_sign_scalar(p, i, n);
+}
 #endif
-  for (; i < n; ++i)
-    if (p[i] == '@' || p[i] == ':' || p[i] == '/') return i;
-  return n;
+
+using SignFinder = size_t (*)(const unsigned char*, size_t, size_t);
+
+SignFinder best_sign_finder() {
+#if defined(__x86_64__)
+  switch (tok_detail::best_block_isa()) {
+    case tok_detail::BlockIsa::avx512bw: return next_sign_avx512bw;
+    case tok_detail::BlockIsa::avx2: return next_sign_avx2;
+    default: return next_sign_sse2;
+  }
+#else
+  return next_sign_scalar;
+#endif
 }
 
 // True when the run byte at p[i] (i < n) makes its run a URL: '@', "://"
@@ -64,7 +110,7 @@ class UrlFilter final : public MarkupFilter {
       open_ = false;
     }
     for (;;) {
-      const size_t sign = next_sign(buf, i, n);
+      const size_t sign = next_sign_(buf, i, n);
       if (sign == n) return hold_open_run(buf, i, n, at_end);
       const size_t start = run_start(buf, i, sign);
       if (start == sign && !starts_run(buf[sign])) {  // a sign outside any run ("a : b")
@@ -87,6 +133,7 @@ class UrlFilter final : public MarkupFilter {
   }
 
  private:
+  const SignFinder next_sign_ = best_sign_finder();
   bool open_ = false;      // the last piece ended inside a run too long to hold
   bool open_url_ = false;  // ... which is a URL
 

@@ -541,6 +541,47 @@ TEST_CASE("randomized long texts (64-byte block path), also streamed") {
   }
 }
 
+TEST_CASE("skipping tokens with digits: every block path, also streamed, equals filtering the tokens") {
+  // Digits at every offset, in tokens that start, end or run across the
+  // 64-byte blocks, with and without non-ASCII bytes in the block.
+  const std::vector<std::string> common = {"a", "b", "Z", "q", "7", "0", " ", " ", "\n", ".", "'", "x86", "mp3", "ab"};
+  const std::vector<std::string> rare = {"\xC3\xA9", "\xE2\x80\x99", "9\xC3\xA9", std::string(70, 'k'), "1"};
+  std::mt19937 rng(77);
+  for (int it = 0; it < 3000; ++it) {
+    std::string t;
+    const int n = static_cast<int>(rng() % 300);
+    const unsigned rare_every = 2 + rng() % 100;
+    for (int k = 0; k < n; ++k)
+      t += rng() % rare_every == 0 ? rare[rng() % rare.size()] : common[rng() % common.size()];
+    CAPTURE(t);
+    std::vector<Tok> want;
+    uint64_t want_skipped = 0;
+    for (const Tok& tok : toks(t)) {
+      if (has_ascii_digit(tok.first)) ++want_skipped;
+      else want.push_back(tok);
+    }
+    for (const auto isa : isas_here()) {
+      CAPTURE(static_cast<int>(isa));
+      std::vector<Tok> got;
+      uint64_t skipped = 0;
+      scan_tokens_skipping_digits_with(
+          isa, t, true, [&](std::string_view w, size_t off) { got.emplace_back(std::string(w), off); }, skipped);
+      REQUIRE(got == want);
+      REQUIRE(skipped == want_skipped);
+    }
+    const size_t k = t.empty() ? 0 : rng() % (t.size() + 1);
+    std::vector<Tok> got;
+    uint64_t skipped = 0;
+    const auto add = [&](size_t base) {
+      return [&, base](std::string_view w, size_t off) { got.emplace_back(std::string(w), off + base); };
+    };
+    const size_t r = scan_tokens_skipping_digits(std::string_view(t).substr(0, k), false, add(0), skipped);
+    scan_tokens_skipping_digits(std::string_view(t).substr(r), true, add(r), skipped);
+    REQUIRE(got == want);
+    REQUIRE(skipped == want_skipped);
+  }
+}
+
 TEST_CASE("block edges: apostrophes and tokens around byte 63/64/65") {
   for (size_t at = 55; at < 140; ++at) {
     for (const std::string& mid : {std::string("'"), std::string("''"), std::string("\xE2\x80\x99"), std::string("x'y"),

@@ -61,8 +61,9 @@ TEST_CASE("URLs, addresses and paths go; prose with slashes and colons stays") {
 }
 
 TEST_CASE("the same as the reference's rule, whole and in pieces cut anywhere") {
-  const std::vector<std::string> parts = {"http", "://", ":", "/", "@", "a", "bc", " ", "\n", ".", "-", "~", "%", "?",
-                                          "=", "&", "x1", "\xC3\xA9", "'", ",", "(", ")", "\\", "www", "com", "  "};
+  const std::vector<std::string> parts = {"http", "://", ":", "/", "@",  "a",   "bc",  " ",  "\n",
+                                          ".",    "-",   "~", "%", "?",  "=",   "&",   "x1", "\xC3\xA9",
+                                          "'",    ",",   "(", ")", "\\", "www", "com", "  "};
   std::mt19937_64 rng(7);
   for (int it = 0; it < 3000; ++it) {
     std::string text;

@@ -138,6 +138,13 @@ constexpr bool is_word_code_point(uint32_t cp) noexcept {
   return !tok_detail::is_excluded_code_point(cp);
 }
 
+// True when the token holds an ASCII digit (--filter digits: not a word).
+inline bool has_ascii_digit(std::string_view tok) noexcept {
+  for (const char ch : tok)
+    if (static_cast<unsigned char>(ch - '0') <= 9) return true;
+  return false;
+}
+
 // True when every byte of w is an ASCII digit (and w is not empty).
 inline bool is_ascii_number(std::string_view w) noexcept {
   if (w.empty()) return false;
@@ -252,8 +259,9 @@ enum class BlockIsa { scalar, sse2, avx2, avx512bw };
 // Bit i of the masks describes byte p[i], i < 64: alnum (A-Z a-z 0-9),
 // apostrophe, and high (>= 0x80). A byte is in [lo, lo + n] when its
 // distance from lo, unsigned, is its own minimum with n.
-inline void block_masks_sse2(const unsigned char* p, uint64_t& alnum, uint64_t& apos, uint64_t& high) noexcept {
-  alnum = apos = high = 0;
+inline void block_masks_sse2(const unsigned char* p, uint64_t& alnum, uint64_t& apos, uint64_t& high,
+                             uint64_t& digits) noexcept {
+  alnum = apos = high = digits = 0;
   for (int k = 0; k < 4; ++k) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
     const __m128i x = _mm_sub_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
@@ -262,14 +270,15 @@ inline void block_masks_sse2(const unsigned char* p, uint64_t& alnum, uint64_t& 
     const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(y, _mm_set1_epi8(9)), y);
     const int shift = 16 * k;
     alnum |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(_mm_or_si128(alpha, digit)))} << shift;
+    digits |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(digit))} << shift;
     apos |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\''))))} << shift;
     high |= uint64_t{static_cast<uint16_t>(_mm_movemask_epi8(v))} << shift;
   }
 }
 
 [[gnu::target("avx2")]] inline void block_masks_avx2(const unsigned char* p, uint64_t& alnum, uint64_t& apos,
-                                                     uint64_t& high) noexcept {
-  uint64_t a[2], q[2], h[2];
+                                                     uint64_t& high, uint64_t& digits) noexcept {
+  uint64_t a[2], q[2], h[2], d[2];
   for (int k = 0; k < 2; ++k) {
     const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32 * k));
     const __m256i x = _mm256_sub_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('a'));
@@ -277,21 +286,24 @@ inline void block_masks_sse2(const unsigned char* p, uint64_t& alnum, uint64_t& 
     const __m256i y = _mm256_sub_epi8(v, _mm256_set1_epi8('0'));
     const __m256i digit = _mm256_cmpeq_epi8(_mm256_min_epu8(y, _mm256_set1_epi8(9)), y);
     a[k] = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(alpha, digit)));
+    d[k] = static_cast<uint32_t>(_mm256_movemask_epi8(digit));
     q[k] = static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\''))));
     h[k] = static_cast<uint32_t>(_mm256_movemask_epi8(v));
   }
   alnum = a[0] | (a[1] << 32);
   apos = q[0] | (q[1] << 32);
   high = h[0] | (h[1] << 32);
+  digits = d[0] | (d[1] << 32);
 }
 
 [[gnu::target("avx512bw")]] inline void block_masks_avx512bw(const unsigned char* p, uint64_t& alnum, uint64_t& apos,
-                                                             uint64_t& high) noexcept {
+                                                             uint64_t& high, uint64_t& digits) noexcept {
   const __m512i v = _mm512_loadu_si512(static_cast<const void*>(p));
   const __m512i lower = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
   const __mmask64 alpha = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(lower, _mm512_set1_epi8('a')), _mm512_set1_epi8(26));
   const __mmask64 digit = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')), _mm512_set1_epi8(10));
   alnum = alpha | digit;
+  digits = digit;
   apos = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\''));
   high = _mm512_movepi8_mask(v);
 }
@@ -312,27 +324,47 @@ inline bool cpu_has(BlockIsa isa) noexcept { return static_cast<int>(isa) <= sta
 
 // scan_tokens with one way of classifying blocks; inlined into a function
 // compiled for that instruction set (below), so the block classifier and
-// on_token inline into one loop.
-template <BlockIsa isa, class F>
-[[gnu::always_inline]] inline size_t scan_tokens_on(std::string_view text, bool at_end, F& on_token) {
+// on_token inline into one loop. kSkipDigits: tokens holding an ASCII digit
+// are counted in *skipped instead of handed on (--filter digits), decided
+// from the blocks' digit masks.
+template <BlockIsa isa, bool kSkipDigits, class F>
+[[gnu::always_inline]] inline size_t scan_tokens_on(std::string_view text, bool at_end, F& on_token,
+                                                    uint64_t* skipped) {
   const auto* const base = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = base + text.size();
   const unsigned char* p = base;
   std::string norm;                          // tokens with U+2019 apostrophes (rare)
   bool in_tok = false;                       // a token runs through p - 1 ...
   const unsigned char* tok_start = nullptr;  // ... from here
+  // The scalar code's tokens (blocks with non-ASCII bytes, the tail).
+  auto checked = [&](std::string_view tok, size_t off) {
+    if constexpr (kSkipDigits) {
+      if (has_ascii_digit(tok)) {
+        ++*skipped;
+        return;
+      }
+    }
+    on_token(tok, off);
+  };
 #ifdef SPELLCHECK_TOKENIZER_SIMD
-  auto emit = [&](const unsigned char* b, const unsigned char* e) {
+  auto emit = [&](const unsigned char* b, const unsigned char* e, bool digit) {
+    if constexpr (kSkipDigits) {
+      if (digit) {
+        ++*skipped;
+        return;
+      }
+    }
     on_token(std::string_view(reinterpret_cast<const char*>(b), static_cast<size_t>(e - b)),
              static_cast<size_t>(b - base));
   };
+  bool tok_digit = false;  // the open token holds a digit
   while (isa != BlockIsa::scalar && end - p > 64) {
-    uint64_t alnum, apos, high;
-    if constexpr (isa == BlockIsa::avx512bw) block_masks_avx512bw(p, alnum, apos, high);
-    else if constexpr (isa == BlockIsa::avx2) block_masks_avx2(p, alnum, apos, high);
-    else block_masks_sse2(p, alnum, apos, high);
+    uint64_t alnum, apos, high, digits;
+    if constexpr (isa == BlockIsa::avx512bw) block_masks_avx512bw(p, alnum, apos, high, digits);
+    else if constexpr (isa == BlockIsa::avx2) block_masks_avx2(p, alnum, apos, high, digits);
+    else block_masks_sse2(p, alnum, apos, high, digits);
     if (high != 0 || (apos >> 63) != 0) {
-      const ScalarStop r = scan_scalar(base, end, in_tok ? tok_start : p, p + 64, at_end, norm, on_token);
+      const ScalarStop r = scan_scalar(base, end, in_tok ? tok_start : p, p + 64, at_end, norm, checked);
       if (!r.at_limit) return r.pos;
       p = base + r.pos;
       in_tok = false;
@@ -342,11 +374,12 @@ template <BlockIsa isa, class F>
     if (in_tok) {
       const uint64_t nw = ~w;
       if (nw == 0) {
+        tok_digit |= digits != 0;
         p += 64;
         continue;
       }
       const int e = std::countr_zero(nw);
-      emit(tok_start, p + e);
+      emit(tok_start, p + e, tok_digit || (digits & ((uint64_t{1} << e) - 1)) != 0);
       in_tok = false;
       w &= ~uint64_t{0} << e;
     }
@@ -357,27 +390,41 @@ template <BlockIsa isa, class F>
       if (e >= 64) {
         in_tok = true;
         tok_start = p + b;
+        tok_digit = (digits >> b) != 0;
         break;
       }
-      emit(p + b, p + e);
+      emit(p + b, p + e, (digits & ((uint64_t{1} << e) - 1) & (~uint64_t{0} << b)) != 0);
       w &= ~uint64_t{0} << e;
     }
     p += 64;
   }
 #endif
-  return scan_scalar(base, end, in_tok ? tok_start : p, end, at_end, norm, on_token).pos;
+  return scan_scalar(base, end, in_tok ? tok_start : p, end, at_end, norm, checked).pos;
 }
 
 #ifdef SPELLCHECK_TOKENIZER_SIMD
-template <class F>
-[[gnu::target("avx512bw")]] size_t scan_tokens_avx512bw(std::string_view text, bool at_end, F& on_token) {
-  return scan_tokens_on<BlockIsa::avx512bw>(text, at_end, on_token);
+template <bool kSkipDigits, class F>
+[[gnu::target("avx512bw")]] size_t scan_tokens_avx512bw(std::string_view text, bool at_end, F& on_token,
+                                                        uint64_t* skipped) {
+  return scan_tokens_on<BlockIsa::avx512bw, kSkipDigits>(text, at_end, on_token, skipped);
 }
-template <class F>
-[[gnu::target("avx2")]] size_t scan_tokens_avx2(std::string_view text, bool at_end, F& on_token) {
-  return scan_tokens_on<BlockIsa::avx2>(text, at_end, on_token);
+template <bool kSkipDigits, class F>
+[[gnu::target("avx2")]] size_t scan_tokens_avx2(std::string_view text, bool at_end, F& on_token, uint64_t* skipped) {
+  return scan_tokens_on<BlockIsa::avx2, kSkipDigits>(text, at_end, on_token, skipped);
 }
 #endif
+
+template <bool kSkipDigits, class F>
+size_t scan_tokens_isa(BlockIsa isa, std::string_view text, bool at_end, F& on_token, uint64_t* skipped) {
+  switch (isa) {
+#ifdef SPELLCHECK_TOKENIZER_SIMD
+    case BlockIsa::avx512bw: return scan_tokens_avx512bw<kSkipDigits>(text, at_end, on_token, skipped);
+    case BlockIsa::avx2: return scan_tokens_avx2<kSkipDigits>(text, at_end, on_token, skipped);
+    case BlockIsa::sse2: return scan_tokens_on<BlockIsa::sse2, kSkipDigits>(text, at_end, on_token, skipped);
+#endif
+    default: return scan_tokens_on<BlockIsa::scalar, kSkipDigits>(text, at_end, on_token, skipped);
+  }
+}
 
 }  // namespace tok_detail
 
@@ -385,15 +432,15 @@ template <class F>
 // have: tok_detail::cpu_has), for tests and benchmarks.
 template <class F>
 size_t scan_tokens_with(tok_detail::BlockIsa isa, std::string_view text, bool at_end, F&& on_token) {
-  using tok_detail::BlockIsa;
-  switch (isa) {
-#ifdef SPELLCHECK_TOKENIZER_SIMD
-    case BlockIsa::avx512bw: return tok_detail::scan_tokens_avx512bw(text, at_end, on_token);
-    case BlockIsa::avx2: return tok_detail::scan_tokens_avx2(text, at_end, on_token);
-    case BlockIsa::sse2: return tok_detail::scan_tokens_on<BlockIsa::sse2>(text, at_end, on_token);
-#endif
-    default: return tok_detail::scan_tokens_on<BlockIsa::scalar>(text, at_end, on_token);
-  }
+  return tok_detail::scan_tokens_isa<false>(isa, text, at_end, on_token, nullptr);
+}
+
+// scan_tokens_with, but tokens holding an ASCII digit (19xx, x86, mp3) are
+// counted in `skipped`, not handed to on_token (--filter digits).
+template <class F>
+size_t scan_tokens_skipping_digits_with(tok_detail::BlockIsa isa, std::string_view text, bool at_end, F&& on_token,
+                                        uint64_t& skipped) {
+  return tok_detail::scan_tokens_isa<true>(isa, text, at_end, on_token, &skipped);
 }
 
 // Scans text for tokens; on_token(std::string_view token, size_t offset) is
@@ -408,6 +455,12 @@ size_t scan_tokens_with(tok_detail::BlockIsa isa, std::string_view text, bool at
 template <class F>
 size_t scan_tokens(std::string_view text, bool at_end, F&& on_token) {
   return scan_tokens_with(tok_detail::best_block_isa(), text, at_end, on_token);
+}
+
+// scan_tokens without the tokens holding a digit, counted in `skipped`.
+template <class F>
+size_t scan_tokens_skipping_digits(std::string_view text, bool at_end, F&& on_token, uint64_t& skipped) {
+  return scan_tokens_skipping_digits_with(tok_detail::best_block_isa(), text, at_end, on_token, skipped);
 }
 
 // All tokens of a complete text.
@@ -461,13 +514,6 @@ struct TokenCounts {
     return *this;
   }
 };
-
-// True when the token holds an ASCII digit (--filter digits: not a word).
-inline bool has_ascii_digit(std::string_view tok) noexcept {
-  for (const char ch : tok)
-    if (static_cast<unsigned char>(ch - '0') <= 9) return true;
-  return false;
-}
 
 // Applies the SPEC's skip rules to one token: digits-only tokens and tokens
 // longer than max_word_length bytes are counted as skipped; returns true when
