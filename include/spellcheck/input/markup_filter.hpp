@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "spellcheck/common/text_filters.hpp"
 
@@ -43,6 +44,23 @@ class MarkupFilter {
   // True for a filter that needs the whole file in one call (a parser that
   // does not stream): it returns 0 until at_end.
   virtual bool whole_file() const { return false; }
+
+  // Records a corpus format's filter could not read (a malformed JSON line,
+  // a truncated WARC record): how many, and where the first kMalformedKept
+  // of them start, as offsets from the first byte this filter was given.
+  // Their bytes are blanked; the run goes on (--strict makes it exit 2).
+  struct Malformed {
+    uint64_t count = 0;
+    std::vector<uint64_t> first;
+    void add(uint64_t offset) {
+      if (count++ < kMalformedKept) first.push_back(offset);
+    }
+  };
+  static constexpr size_t kMalformedKept = 100;
+  const Malformed& malformed() const { return malformed_; }
+
+ protected:
+  Malformed malformed_;
 };
 
 // The filter for m (nullptr for Markup::none).
