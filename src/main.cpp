@@ -26,6 +26,7 @@
 #include "spellcheck/common/huge_pages.hpp"
 #include "spellcheck/common/options.hpp"
 #include "spellcheck/common/removal_on_signal.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/data_files.hpp"
 #include "spellcheck/dictionary/filters.hpp"
@@ -37,6 +38,7 @@
 #include "spellcheck/input/document_reader.hpp"
 #include "spellcheck/input/input_plan.hpp"
 #include "spellcheck/input/line_marks.hpp"
+#include "spellcheck/input/markup_filter.hpp"
 #include "spellcheck/input/reader.hpp"
 #include "spellcheck/input/stream_input.hpp"
 #include "spellcheck/output/ranked_report.hpp"
@@ -167,7 +169,7 @@ class Pipeline {
     });
     plan_bytes = mpi::broadcast(comm_, plan_bytes);
     if (rank_ != 0) plan_ = deserialize_input_plan(plan_bytes);
-    set_markup(plan_, opt_.filters);
+    set_markup(plan_, opt_.filters, opt_.formats);
     progress_ = rank_ == 0 ? progress_mode(opt_.progress) : ProgressMode::off;
     t0_ = mpi::now();
     traffic0_ = mpi::traffic();
@@ -578,6 +580,7 @@ class Pipeline {
       ReaderTuning tuning;
       tuning.line_marks = report_wanted();
       tuning.filters = opt_.filters;
+      tuning.formats = opt_.formats;
       run_.step([&] {
         // Stream inputs are tokenized as they arrive (fault point inside).
         local = ingest_document_words(
@@ -597,6 +600,7 @@ class Pipeline {
       if (opt_.verbose)
         for (const std::string& path : local.binary_paths)
           std::fprintf(stderr, "spellcheck: skipped binary file '%s'\n", path.c_str());
+      report_malformed(local.malformed_records, local.malformed_positions);
     }
     PhaseTimer pt(t_, "route");
     fault::point("route", rank_);
@@ -606,6 +610,36 @@ class Pipeline {
     if (report_wanted()) values.push_back(std::move(local.first_mark));
     if (hunspell()) local.hashes = home_keys(local.words);  // a word goes to its fold key's rank
     routed_ = route_by_owner(comm_, std::move(local.words), std::move(local.hashes), std::move(values));
+  }
+
+  // Records the corpus filters could not read (a malformed JSON line, a
+  // truncated WARC record): a warning with the first one's place, each
+  // named with --verbose; with --strict, bad input.
+  void report_malformed(uint64_t count, const std::vector<uint64_t>& positions) {
+    const uint64_t total = mpi::allreduce_sum(comm_, count);
+    if (total == 0) return;
+    std::string mine;
+    for (const uint64_t pos : positions) wire::append_le<uint64_t>(mine, pos);
+    const std::vector<std::string> parts = mpi::gather(comm_, mine);
+    run_.step([&] {
+      if (rank_ != 0) return;
+      std::vector<uint64_t> all;
+      for (const std::string& part : parts)
+        for (size_t at = 0; at < part.size();) all.push_back(wire::read_le_at<uint64_t>(part, at, "malformed records"));
+      std::sort(all.begin(), all.end());
+      all.resize(std::min<size_t>(all.size(), MarkupFilter::kMalformedKept));
+      const std::vector<Location> where = resolve_locations(plan_, all);
+      const auto place = [](const Location& l) { return l.path + ":" + std::to_string(l.line); };
+      if (opt_.verbose)
+        for (const Location& l : where) std::fprintf(stderr, "spellcheck: %s: malformed record\n", place(l).c_str());
+      const std::string first = where.empty() ? std::string("?") : place(where.front());
+      if (opt_.formats.strict)
+        throw InputError(first + ": malformed record (" + std::to_string(total) + " in all; --strict)");
+      if (!opt_.quiet)
+        std::fprintf(stderr, "spellcheck: warning: %llu malformed record(s) skipped, the first at %s%s\n",
+                     static_cast<unsigned long long>(total), first.c_str(),
+                     opt_.verbose ? "" : " (--verbose names them)");
+    });
   }
 
   void build_ranked_index() {

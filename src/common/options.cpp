@@ -94,6 +94,12 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     else if (v == "shared") o.comm_thread = CommThread::shared;
     else if (v == "auto") o.comm_thread = CommThread::automatic;
     else throw UsageError("--comm-thread must be dedicated, shared or auto, got '" + std::string(v) + "'");
+  } else if (flag == "--input-format") {
+    set_input_format(o.formats, v);
+    o.formats_given = true;
+  } else if (flag == "--text-field") {
+    if (v.empty()) throw UsageError("--text-field needs a name");
+    o.formats.text_field = v;
   } else if (flag == "--sort") {
     if (v != "count" && v != "spec") throw UsageError("--sort must be spec or count, got '" + std::string(v) + "'");
     o.sort_by_count = v == "count";
@@ -154,6 +160,7 @@ bool apply_switch(Options& o, std::string_view a) {
   else if (a == "--binary") o.binary = true;
   else if (a == "--verbose" || a == "-v") o.verbose = true;
   else if (a == "--exit-status") o.exit_status = true;
+  else if (a == "--strict") o.formats.strict = true;
   else if (a == "--progress") o.progress = 1;
   else if (a == "--no-progress") o.progress = 0;
   else return false;
@@ -197,6 +204,8 @@ void apply_positionals(Options& o, const std::vector<std::string>& positional) {
   if (o.filters_given && o.words_mode) throw UsageError("--filter needs document mode (drop --words)");
   if (o.sort_by_count && o.words_mode) throw UsageError("--sort count needs document mode (drop --words)");
   if (!o.filters_given && o.ranked && !o.words_mode) o.filters = auto_filters();
+  if (o.formats_given && o.words_mode) throw UsageError("--input-format needs document mode (drop --words)");
+  if (!o.formats_given && !(o.ranked && !o.words_mode)) set_input_format(o.formats, "text");
 }
 
 }  // namespace
@@ -314,6 +323,17 @@ constexpr std::string_view kHelpFilterOptions =
                           .markdown, .tex, man pages *.1-*.9, also
                           compressed), none. Default: none; with --suggest
                           ranked: auto
+  --input-format F        how files hold their documents: text (the file is
+                          one), jsonl (a JSON object a line: its
+                          --text-field), warc (WARC records: WET conversion
+                          payloads, HTML and text responses), auto (from
+                          the name: .jsonl .ndjson, .warc .wet, also
+                          compressed). Default: text; with --suggest
+                          ranked: auto
+  --text-field NAME       jsonl: the member holding the text (default text)
+  --strict                a malformed record (a JSON line that does not
+                          parse, a truncated WARC record) is bad input (exit
+                          2) instead of a warning
   --sort ORDER            spec (default: fewer candidates first, as SPEC.md
                           says) or count (most occurrences first; document
                           mode); ties by the word, byte-wise
@@ -426,9 +446,10 @@ SPELLCHECK_FAULT (a planted failure).
 Exit status: 0 success, 2 bad input or options, 1 other failure; with
 --exit-status, 3 when a word is misspelled.
 )";
-constexpr std::string_view kHelpSections[] = {
-    kHelpSynopsis,    kHelpArguments,     kHelpRanked,          kHelpWhatOptions,   kHelpRankedOptions,
-    kHelpFilterOptions, kHelpWalkOptions, kHelpOutputOptions, kHelpProgressOptions, kHelpTuningOptions, kHelpEnvironment};
+constexpr std::string_view kHelpSections[] = {kHelpSynopsis,      kHelpArguments,     kHelpRanked,
+                                              kHelpWhatOptions,   kHelpRankedOptions, kHelpFilterOptions,
+                                              kHelpWalkOptions,   kHelpOutputOptions, kHelpProgressOptions,
+                                              kHelpTuningOptions, kHelpEnvironment};
 
 }  // namespace
 

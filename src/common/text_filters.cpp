@@ -65,13 +65,53 @@ TextFilters auto_filters() {
   return f;
 }
 
-Markup markup_for_name(std::string_view path) {
+namespace {
+
+// The file name of path, a compression suffix taken off.
+std::string_view plain_name(std::string_view path) {
   std::string_view name = path.substr(path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/') + 1);
   for (const std::string_view z : {".gz", ".bz2", ".xz", ".zst"})
     if (ends_with_ci(name, z)) {
       name.remove_suffix(z.size());
       break;
     }
+  return name;
+}
+
+}  // namespace
+
+void set_input_format(InputFormats& formats, std::string_view name) {
+  formats.automatic = name == "auto";
+  if (formats.automatic) return;
+  for (const CorpusFormat f : {CorpusFormat::text, CorpusFormat::jsonl, CorpusFormat::warc})
+    if (name == format_name(f)) {
+      formats.format = f;
+      return;
+    }
+  throw UsageError("--input-format must be text, jsonl, warc or auto, got '" + std::string(name) + "'");
+}
+
+CorpusFormat format_for_name(std::string_view path) {
+  const std::string_view name = plain_name(path);
+  if (ends_with_ci(name, ".jsonl") || ends_with_ci(name, ".ndjson")) return CorpusFormat::jsonl;
+  if (ends_with_ci(name, ".warc") || ends_with_ci(name, ".wet")) return CorpusFormat::warc;
+  return CorpusFormat::text;
+}
+
+CorpusFormat format_of(const InputFormats& formats, std::string_view path) {
+  return formats.automatic ? format_for_name(path) : formats.format;
+}
+
+std::string_view format_name(CorpusFormat f) {
+  switch (f) {
+    case CorpusFormat::jsonl: return "jsonl";
+    case CorpusFormat::warc: return "warc";
+    default: return "text";
+  }
+}
+
+Markup markup_for_name(std::string_view path) {
+  const std::string_view name = plain_name(path);
   if (ends_with_ci(name, ".html") || ends_with_ci(name, ".htm") || ends_with_ci(name, ".xhtml")) return Markup::html;
   if (ends_with_ci(name, ".md") || ends_with_ci(name, ".markdown")) return Markup::markdown;
   if (ends_with_ci(name, ".tex")) return Markup::tex;

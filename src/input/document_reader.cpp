@@ -37,17 +37,31 @@ std::unique_ptr<ByteSource> open_source(const InputFile& file) {
   return open_input(file.path, file.codec);
 }
 
-// Where a range may be cut: before a safe split byte; with the url filter,
-// before white space only (a URL holds safe split bytes, and its tokens are
-// judged on the whole of it).
-size_t find_cut(const unsigned char* p, size_t n, bool space_cuts) {
+// Where a range may be cut: before a safe split byte (no token holds one);
+// with the url filter, before white space only (a URL holds safe split
+// bytes, and its tokens are judged on the whole of it); in a JSON Lines
+// file, at line ends (a record is one line).
+enum class CutRule : uint8_t { safe, space, line };
+
+CutRule cut_rule(const InputFile& file, const TextFilters& filters) {
+  if (file.format == CorpusFormat::jsonl) return CutRule::line;
+  return filters.url ? CutRule::space : CutRule::safe;
+}
+
+size_t find_cut(const unsigned char* p, size_t n, CutRule rule) {
   size_t k = 0;
-  if (space_cuts) {
-    while (k < n && !is_space_split(p[k])) ++k;
-  } else {
-    while (k < n && !is_safe_split(p[k])) ++k;
+  switch (rule) {
+    case CutRule::line: {
+      const void* nl = std::memchr(p, '\n', n);
+      return nl ? static_cast<size_t>(static_cast<const unsigned char*>(nl) - p) : n;
+    }
+    case CutRule::space:
+      while (k < n && !is_space_split(p[k])) ++k;
+      return k;
+    default:
+      while (k < n && !is_safe_split(p[k])) ++k;
+      return k;
   }
-  return k;
 }
 
 // Newlines of the unit being tokenized, counted lazily: only up to the
@@ -158,6 +172,8 @@ struct ThreadState {
   std::vector<LineUnit> line_units;       // with line marks: the units done
   uint64_t decoded_bytes = 0;             // bytes of compressed files read whole
   std::vector<std::string> binary_paths;  // compressed files skipped as binary
+  uint64_t malformed = 0;                 // records a corpus filter could not read
+  std::vector<uint64_t> malformed_at;     // ... the first ones' stream positions
 
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
@@ -169,14 +185,8 @@ struct ThreadState {
 class RangeBuffer {
  public:
   RangeBuffer(const InputFile& file, unsigned char* buffer, size_t capacity, uint64_t begin, uint64_t fsize,
-              uint64_t end, bool space_cuts)
-      : buf(buffer),
-        cap(capacity),
-        buf_off(begin),
-        src_(open_source(file)),
-        fsize_(fsize),
-        end_(end),
-        space_cuts_(space_cuts) {}
+              uint64_t end, CutRule cuts)
+      : buf(buffer), cap(capacity), buf_off(begin), src_(open_source(file)), fsize_(fsize), end_(end), cuts_(cuts) {}
 
   // Reads on after the valid bytes, about as far as needed: to a little past
   // the range's end, then on in moderate steps while looking for the cut
@@ -200,7 +210,7 @@ class RangeBuffer {
   bool snap_begin() {
     for (;;) {
       fill();
-      const size_t k = find_cut(buf, len, space_cuts_);
+      const size_t k = find_cut(buf, len, cuts_);
       if (k < len) {
         std::memmove(buf, buf + k, len - k);
         buf_off += k;
@@ -228,7 +238,7 @@ class RangeBuffer {
     at_end = eof;
     if (end_ < fsize_ && buf_off + len > end_) {
       const size_t from = std::max<size_t>(safe_from_, end_ > buf_off ? static_cast<size_t>(end_ - buf_off) : 0);
-      const size_t k = from + find_cut(buf + from, len - from, space_cuts_);
+      const size_t k = from + find_cut(buf + from, len - from, cuts_);
       if (k < len) {
         stop = k;
         at_end = true;
@@ -256,7 +266,7 @@ class RangeBuffer {
  private:
   const std::unique_ptr<ByteSource> src_;
   const uint64_t fsize_, end_;
-  const bool space_cuts_;
+  const CutRule cuts_;
   size_t safe_from_ = 0;  // where to look on for snap(end) in buf
 };
 
@@ -313,6 +323,16 @@ struct LongTokenSkip {
   return done;
 }
 
+// A range's malformed records (its filters saw it from stream position
+// `from` on) into the thread's count.
+void note_malformed(ThreadState& ts, const FilterChain& chain, uint64_t from) {
+  const MarkupFilter::Malformed* m = chain.malformed();
+  if (!m) return;
+  ts.malformed += m->count;
+  for (const uint64_t offset : m->first)
+    if (ts.malformed_at.size() < MarkupFilter::kMalformedKept) ts.malformed_at.push_back(from + offset);
+}
+
 // Bytes [begin, limit) of a file, or to its end (fewer when it is shorter),
 // with kPad bytes of slack after them.
 std::string read_from(const InputFile& file, uint64_t begin, uint64_t limit) {
@@ -351,6 +371,7 @@ void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_
     line_counter.see(buf, base);
   }
   tokenize_text(ts, lines, whole ? file_end - 1 : UINT64_MAX, bytes, true, base, max_len, digits);
+  note_malformed(ts, chain, base);
   if (whole) ts.decoded_bytes += bytes.size();
   if (lines) {
     lines->advance(base + bytes.size());
@@ -362,9 +383,9 @@ void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_
 // `file` (plan.files[r.file_index], or a piece of it in memory), which
 // starts at stream position stream_base and ends before file_end.
 void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end, const ByteRange& r,
-                   size_t max_len, const TextFilters& filters) {
+                   size_t max_len, const TextFilters& filters, const InputFormats& formats) {
   if (r.begin >= r.end) return;
-  FilterChain chain(filters, file.markup);
+  FilterChain chain(file, filters, formats);
   if (chain.whole_file()) return process_whole_file(ts, file, stream_base, file_end, r, max_len, chain, filters.digits);
   // The planned size bounds every reader alike; a compressed file is read to
   // its end, whatever its decoded size (positions past its span are clamped).
@@ -373,7 +394,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   const uint64_t end = whole ? UINT64_MAX : r.end;
   const uint64_t last_pos = whole ? file_end - 1 : UINT64_MAX;
   if (r.begin >= fsize) return;
-  RangeBuffer in(file, ts.buf.get(), ts.cap, r.begin, fsize, end, filters.url);
+  RangeBuffer in(file, ts.buf.get(), ts.cap, r.begin, fsize, end, cut_rule(file, filters));
 
   // 1. snap(begin): skip to the first safe split byte at or after it.
   if (r.begin > 0 && !in.snap_begin()) return;
@@ -384,6 +405,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   LineCounter line_counter;
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
   if (lines) line_counter.start(stream_base + in.buf_off);
+  const uint64_t filtered_from = stream_base + in.buf_off;
 
   // 2. Filter and tokenize up to snap(end), streaming.
   LongTokenSkip skip;
@@ -399,6 +421,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
       done += tokenize_text(ts, lines, last_pos, text.substr(done), at_end, stream_base + in.buf_off + done, max_len,
                             filters.digits);
       if (at_end) {
+        note_malformed(ts, chain, filtered_from);
         if (whole) ts.decoded_bytes += in.buf_off + stop;
         if (lines) {
           lines->advance(stream_base + in.buf_off + stop);
@@ -485,7 +508,7 @@ struct WordCollector::Impl {
     const auto one = [&](int tid, const ByteRange& u) {
       err.run([&] {
         const auto [file, base, end] = file_of(u);
-        process_range(state(tid), *file, base, end, u, max_word_length, tuning.filters);
+        process_range(state(tid), *file, base, end, u, max_word_length, tuning.filters, tuning.formats);
       });
       const uint64_t d = done.fetch_add(work(u)) + work(u);
       if (tid == 0 && progress) err.run([&] { progress(d, total); });
@@ -506,6 +529,17 @@ struct WordCollector::Impl {
   }
 
   LocalWords finish();
+
+  // Read buffers of at least `bytes` (a JSON Lines record must fit whole).
+  void fit_buffers(size_t bytes) {
+    if (bytes <= cap) return;
+    cap = bytes;
+    for (auto& st : states)
+      if (st) {
+        st->buf.reset(new unsigned char[cap + kPad]);
+        st->cap = cap;
+      }
+  }
 };
 
 WordCollector::WordCollector(size_t max_word_length, int threads, const ReaderTuning& tuning)
@@ -524,6 +558,8 @@ WordCollector::~WordCollector() = default;
 
 void WordCollector::add_ranges(const InputPlan& plan, std::span<const ByteRange> ranges, const ProgressFn& progress) {
   Impl& im = *impl_;
+  for (const ByteRange& r : ranges)
+    if (plan.files[r.file_index].format == CorpusFormat::jsonl) im.fit_buffers(kJsonlMaxLineBytes + 1);
   // Work of a range: its bytes, or a compressed file's bytes on disk.
   const auto work = [&](const ByteRange& r) {
     const InputFile& f = plan.files[r.file_index];
@@ -565,9 +601,11 @@ void WordCollector::add_piece(const InputPlan& plan, uint32_t file_index, uint64
   piece.memory = HeldBytes{std::shared_ptr<const void>(bytes.data(), [](const void*) {}), bytes};
   piece.memory_origin = origin;
   piece.markup = plan.files[file_index].markup;
+  piece.format = plan.files[file_index].format;
+  if (piece.format == CorpusFormat::jsonl) im.fit_buffers(kJsonlMaxLineBytes + 1);
   size_t unit = im.tuning.unit_bytes;
   if (unit == 0) unit = std::max<size_t>(bytes.size() / (static_cast<size_t>(im.threads) * 2) + 1, 64u << 10);
-  if (piece.markup != Markup::none) unit = bytes.size();  // a markup filter's state runs through the piece
+  if (piece.uncut()) unit = bytes.size();  // a filter's state runs through the piece
   std::vector<ByteRange> units;
   for (uint64_t b = origin; b < piece.size; b += unit)
     units.push_back({file_index, b, std::min<uint64_t>(piece.size, b + unit)});
@@ -594,7 +632,10 @@ LocalWords WordCollector::Impl::finish() {
     out.tokens += s->counts.tokens;
     out.skipped_numbers += s->counts.skipped_numbers;
     out.skipped_long += s->counts.skipped_long;
+    out.malformed_records += s->malformed;
+    out.malformed_positions.insert(out.malformed_positions.end(), s->malformed_at.begin(), s->malformed_at.end());
   }
+  std::sort(out.malformed_positions.begin(), out.malformed_positions.end());
 
   if (nt == 1) {
     const WordTable& t = states[0]->table;

@@ -3,13 +3,18 @@
 #include <algorithm>
 
 #include "spellcheck/input/detail/url_filter.hpp"
+#include "spellcheck/input/input_plan.hpp"
 
 namespace spellcheck {
 
-FilterChain::FilterChain(const TextFilters& f, Markup m) {
-  // Markup first: a URL in an attribute is blanked with its tag, and one in
-  // prose is then seen whole.
-  if (auto markup = make_markup_filter(m)) stages_.push_back({std::move(markup)});
+FilterChain::FilterChain(const InputFile& file, const TextFilters& f, const InputFormats& formats) {
+  // The records' text first; then markup: a URL in an attribute is blanked
+  // with its tag, and one in prose is then seen whole.
+  if (auto corpus = make_corpus_filter(file.format, formats)) {
+    corpus_ = corpus.get();
+    stages_.push_back({std::move(corpus)});
+  }
+  if (auto markup = make_markup_filter(file.markup)) stages_.push_back({std::move(markup)});
   if (f.url) stages_.push_back({make_url_filter()});
 }
 

@@ -291,8 +291,11 @@ std::vector<ByteRange> stream_ranges(const InputPlan& plan, uint64_t begin, uint
   return out;
 }
 
-void set_markup(InputPlan& plan, const TextFilters& filters) {
-  for (InputFile& f : plan.files) f.markup = markup_of(filters, f.path);
+void set_markup(InputPlan& plan, const TextFilters& filters, const InputFormats& formats) {
+  for (InputFile& f : plan.files) {
+    f.markup = markup_of(filters, f.path);
+    f.format = format_of(formats, f.path);
+  }
 }
 
 std::vector<ByteRange> split_stream(const InputPlan& plan, int rank, int ranks) {

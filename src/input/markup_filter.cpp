@@ -17,4 +17,11 @@ std::unique_ptr<MarkupFilter> make_markup_filter(Markup m) {
   }
 }
 
+std::unique_ptr<MarkupFilter> make_corpus_filter(CorpusFormat f, const InputFormats& formats) {
+  (void)formats;
+  switch (f) {
+    default: return nullptr;
+  }
+}
+
 }  // namespace spellcheck

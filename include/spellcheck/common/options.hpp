@@ -75,6 +75,10 @@ struct Options {
   // none (the SPEC output), auto with --suggest ranked.
   TextFilters filters;
   bool filters_given = false;
+  // --input-format, --text-field, --strict. Default: text (the
+  // SPEC output), auto with --suggest ranked.
+  InputFormats formats;
+  bool formats_given = false;
   bool sort_by_count = false;        // --sort count: lines by occurrences, most first (document mode)
   bool exit_status = false;          // --exit-status: status 3 when a word is misspelled
   std::vector<std::string> exclude;  // --exclude GLOB (repeatable): left out of directory walks

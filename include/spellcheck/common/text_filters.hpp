@@ -20,6 +20,30 @@ struct TextFilters {
   friend bool operator==(const TextFilters&, const TextFilters&) = default;
 };
 
+// --input-format: how a file's bytes hold its documents. text: the file is
+// one document; jsonl: a JSON object a line, its --text-field the text;
+// warc: WARC records, the payloads of conversion (WET) records and the
+// bodies of HTML and text responses the text.
+enum class CorpusFormat : uint8_t { text, jsonl, warc };
+
+struct InputFormats {
+  bool automatic = true;                     // each file's format from its name (format_for_name)
+  CorpusFormat format = CorpusFormat::text;  // every file's format when not automatic
+  std::string text_field = "text";           // --text-field (jsonl)
+  bool strict = false;                       // --strict: a malformed record is bad input (exit 2)
+};
+
+// "text", "jsonl", "warc" (or "auto": formats.automatic) into formats;
+// throws UsageError for another name.
+void set_input_format(InputFormats& formats, std::string_view name);
+
+// The format a name implies, compression suffixes (.gz .zst .bz2 .xz) aside:
+// .jsonl and .ndjson are jsonl; .warc and .wet (.warc.wet) are warc; the
+// rest text.
+CorpusFormat format_for_name(std::string_view path);
+CorpusFormat format_of(const InputFormats& formats, std::string_view path);
+std::string_view format_name(CorpusFormat f);
+
 // The filters named in a --filter value ("url,digits", "auto", "none", ...),
 // added to f; "none" clears what came before. Throws UsageError naming an
 // unknown filter.

@@ -37,7 +37,9 @@ struct LocalWords {
   uint64_t skipped_long = 0;        // tokens longer than max_word_length
   uint64_t bytes_read =
       0;  // bytes of this share before snapping, compressed files decoded (sums to the total over ranks)
-  std::vector<std::string> binary_paths;  // compressed files with InputFile::check_binary found binary, skipped
+  std::vector<std::string> binary_paths;      // compressed files with InputFile::check_binary found binary, skipped
+  uint64_t malformed_records = 0;             // JSON lines, WARC records the corpus filters could not read
+  std::vector<uint64_t> malformed_positions;  // stream positions of the first of them (ascending)
   // With ReaderTuning::line_marks (for --report): first_mark[i] places
   // first_pos[i] within the line counts of its work unit (line_marks.hpp),
   // and line_units sums up every unit this share owns.
@@ -54,6 +56,7 @@ struct ReaderTuning {
   size_t serial_merge_words = size_t{1} << 18;  // fewer distinct words (sum over threads): merged serially
   bool line_marks = false;                      // count lines while tokenizing (LocalWords::first_mark)
   TextFilters filters{};                        // --filter (each file's markup: InputFile::markup)
+  InputFormats formats{};                       // --input-format and its options (InputFile::format)
 };
 
 // Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:

@@ -45,12 +45,13 @@ struct InputFile {
   // The markup filter for this file (--filter; set_markup). Local: every
   // rank sets it from the same options.
   Markup markup = Markup::none;
+  CorpusFormat format = CorpusFormat::text;  // --input-format (set_markup)
 
   // Compressed files cannot be cut: one thread reads each from its start.
   bool whole() const { return codec != Codec::none; }
   // Nor can marked-up files: a markup filter's state (inside a comment, a
-  // code block) runs through the file.
-  bool uncut() const { return whole() || markup != Markup::none; }
+  // code block, a WARC record) runs through the file.
+  bool uncut() const { return whole() || markup != Markup::none || format == CorpusFormat::warc; }
   // What balancing counts: bytes on disk for compressed files.
   uint64_t weight() const { return whole() ? disk_bytes : size; }
 };
@@ -99,8 +100,9 @@ InputPlan make_input_plan(std::span<const std::string> inputs, const PlanOptions
 // InputError.
 void finish_stream_reads(InputPlan& plan);
 
-// Sets every file's markup filter: markup_of(filters, path).
-void set_markup(InputPlan& plan, const TextFilters& filters);
+// Sets every file's markup filter and format: markup_of(filters, path),
+// format_of(formats, path).
+void set_markup(InputPlan& plan, const TextFilters& filters, const InputFormats& formats = {});
 
 // Builds offsets from files (after filling files by hand).
 void finish_input_plan(InputPlan& plan);

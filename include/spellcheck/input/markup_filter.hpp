@@ -65,5 +65,12 @@ class MarkupFilter {
 
 // The filter for m (nullptr for Markup::none).
 std::unique_ptr<MarkupFilter> make_markup_filter(Markup m);
+// The filter that keeps the text of a corpus format's records (nullptr for
+// CorpusFormat::text).
+std::unique_ptr<MarkupFilter> make_corpus_filter(CorpusFormat f, const InputFormats& formats);
+
+// A JSON Lines file is cut between ranks and threads at line ends only, and
+// a line may be this long (jsonl_filter.hpp: a longer one is malformed).
+inline constexpr size_t kJsonlMaxLineBytes = size_t{8} << 20;
 
 }  // namespace spellcheck

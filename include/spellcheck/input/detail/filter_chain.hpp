@@ -11,10 +11,13 @@
 
 namespace spellcheck {
 
+struct InputFile;
+
 class FilterChain {
  public:
-  // The filters f asks for on a file with markup m.
-  FilterChain(const TextFilters& f, Markup m);
+  // The filters a file takes: its corpus format's (jsonl, warc), its
+  // markup's, then the url filter if f asks for it.
+  FilterChain(const InputFile& file, const TextFilters& f, const InputFormats& formats);
 
   bool empty() const { return stages_.empty(); }
   // A filter needs the whole file in one buffer (markup_filter.hpp).
@@ -26,6 +29,9 @@ class FilterChain {
   size_t run(unsigned char* buf, size_t n, bool at_end);
   // The first `bytes` bytes (final) left the buffer.
   void dropped(size_t bytes);
+  // The records the corpus format's filter could not read (nullptr: no
+  // such filter).
+  const MarkupFilter::Malformed* malformed() const { return corpus_ ? &corpus_->malformed() : nullptr; }
 
  private:
   struct Stage {
@@ -33,6 +39,7 @@ class FilterChain {
     size_t done = 0;  // bytes at the buffer's start this filter has decided
   };
   std::vector<Stage> stages_;
+  const MarkupFilter* corpus_ = nullptr;
 };
 
 }  // namespace spellcheck
