@@ -13,12 +13,6 @@ namespace spellcheck {
 
 namespace {
 
-namespace od = simdjson::ondemand;
-
-// Deeper than this is malformed, as for simdjson's DOM parser (and the
-// recursive check below stays within the stack).
-constexpr int kMaxDepth = 1024;
-
 void blank_line(unsigned char* p, size_t n) { std::memset(p, ' ', n); }  // a line holds no '\n'
 
 size_t encode_utf8(uint32_t cp, unsigned char* out) {
@@ -141,49 +135,69 @@ class Decoder {
   size_t r_ = 0, w_ = 0;
 };
 
-// Validates v and everything in it: ondemand parses only what is asked for.
-simdjson::error_code check_value(od::value v, int depth) {
-  if (depth > kMaxDepth) return simdjson::DEPTH_ERROR;
-  od::json_type t;
-  SIMDJSON_TRY(v.type().get(t));
-  switch (t) {
-    case od::json_type::object: {
-      od::object o;
-      SIMDJSON_TRY(v.get_object().get(o));
-      for (auto fr : o) {
-        od::field f;
-        std::string_view key;
-        SIMDJSON_TRY(std::move(fr).get(f));
-        SIMDJSON_TRY(f.unescaped_key().get(key));
-        SIMDJSON_TRY(check_value(f.value(), depth + 1));
-      }
-      return simdjson::SUCCESS;
-    }
-    case od::json_type::array: {
-      od::array a;
-      SIMDJSON_TRY(v.get_array().get(a));
-      for (auto er : a) {
-        od::value e;
-        SIMDJSON_TRY(std::move(er).get(e));
-        SIMDJSON_TRY(check_value(e, depth + 1));
-      }
-      return simdjson::SUCCESS;
-    }
-    case od::json_type::string: return v.get_string().error();
-    case od::json_type::number: return v.get_number().error();
-    case od::json_type::boolean: return v.get_bool().error();
-    case od::json_type::null: {
-      bool null = false;
-      SIMDJSON_TRY(v.is_null().get(null));
-      return null ? simdjson::SUCCESS : simdjson::INCORRECT_TYPE;
+// Where the members of a line that simdjson's DOM parser has accepted
+// are: the DOM keeps no source offsets, so the raw bytes of a value are
+// found by scanning the (valid) line again.
+class RawScan {
+ public:
+  RawScan(const char* p, size_t n) : p_(p), n_(n) {}
+
+  size_t skip_space(size_t i) const {
+    while (i < n_ && (p_[i] == ' ' || p_[i] == '\t' || p_[i] == '\r' || p_[i] == '\n')) ++i;
+    return i;
+  }
+
+  // p_[i] == '"': the index of the closing quote.
+  size_t string_end(size_t i) const {
+    for (size_t j = i + 1;; ++j) {
+      const void* q = std::memchr(p_ + j, '"', n_ - j);
+      if (q == nullptr) return n_;  // not after validation
+      j = static_cast<size_t>(static_cast<const char*>(q) - p_);
+      size_t k = j;
+      while (p_[k - 1] == '\\') --k;
+      if ((j - k) % 2 == 0) return j;  // not escaped
     }
   }
-  return simdjson::INCORRECT_TYPE;
-}
+
+  // The end of the value at i.
+  size_t value_end(size_t i) const {
+    if (p_[i] == '"') return string_end(i) + 1;
+    if (p_[i] != '{' && p_[i] != '[') {
+      while (i < n_ && p_[i] != ',' && p_[i] != '}' && p_[i] != ']' && p_[i] != ' ' && p_[i] != '\t' && p_[i] != '\r')
+        ++i;
+      return i;
+    }
+    for (size_t depth = 0; i < n_; ++i) {
+      const char c = p_[i];
+      if (c == '"') i = string_end(i);
+      else if (c == '{' || c == '[') ++depth;
+      else if ((c == '}' || c == ']') && --depth == 0) return i + 1;
+    }
+    return n_;
+  }
+
+  // The raw value of the top-level member number idx; after the object's
+  // '{' the first time, then always further on.
+  std::string_view member_value(size_t idx) {
+    if (at_ == 0) at_ = skip_space(0) + 1;
+    for (;;) {
+      const size_t key = skip_space(at_);
+      const size_t value = skip_space(skip_space(string_end(key) + 1) + 1);  // after the ':'
+      const size_t end = value_end(value);
+      at_ = skip_space(end) + 1;  // after the ',' (or the '}')
+      if (member_++ == idx) return {p_ + value, end - value};
+    }
+  }
+
+ private:
+  const char* const p_;
+  const size_t n_;
+  size_t at_ = 0, member_ = 0;
+};
 
 // What a record holds, as offsets in its line.
 struct Found {
-  bool seen_text = false, have_text = false, seen_id = false;
+  bool have_text = false;
   size_t begin = 0, end = 0;  // the text value's raw bytes, quotes excluded
 };
 
@@ -252,71 +266,49 @@ class JsonlFilterImpl final : public JsonlFilter {
     if (record_fn_) record_fn_(offset, id_);
   }
 
-  // Parses the line from a padded copy; false when malformed.
+  // Parses the line from a padded copy; false when malformed. The DOM
+  // parser validates all of it (faster here than walking every value of
+  // the ondemand API: see the bench); the raw bytes of the text member are
+  // then found with a RawScan.
   bool parse(const unsigned char* p, size_t len, Found& found) {
     if (copy_.size() < len + simdjson::SIMDJSON_PADDING) copy_.resize(len + simdjson::SIMDJSON_PADDING);
     std::memcpy(copy_.data(), p, len);
-    od::document doc;
-    od::object obj;
-    if (parser_.iterate(copy_.data(), len, copy_.size()).get(doc) || doc.get_object().get(obj)) return false;
-    for (auto fr : obj) {
-      od::field f;
-      std::string_view key;
-      if (std::move(fr).get(f) || f.unescaped_key().get(key)) return false;
-      simdjson::error_code err;
-      if (!found.seen_text && key == text_field_) {
-        found.seen_text = true;
-        err = text_member(f.value(), found);
-      } else if (!found.seen_id && !id_field_.empty() && key == id_field_) {
-        found.seen_id = true;
-        err = id_member(f.value());
-      } else {
-        err = check_value(f.value(), 1);
+    simdjson::dom::object obj;
+    if (parser_.parse(copy_.data(), len, false).get_object().get(obj)) return false;
+    constexpr size_t kNone = ~size_t{0};
+    size_t text = kNone, id = kNone, idx = 0;
+    simdjson::dom::element id_value;
+    for (const auto member : obj) {
+      if (text == kNone && member.key == text_field_) {
+        text = member.value.is_string() ? idx : kNone - 1;  // not a string: no prose
+      } else if (id == kNone && !id_field_.empty() && member.key == id_field_) {
+        id = idx;
+        id_value = member.value;
       }
-      if (err) return false;
+      ++idx;
     }
-    return doc.current_location().error() != simdjson::SUCCESS;  // nothing after the object
-  }
-
-  // The text member: where its raw string bytes are, once simdjson has
-  // validated them (get_string unescapes into its own buffer, and fails on
-  // a bad escape).
-  simdjson::error_code text_member(od::value v, Found& found) {
-    od::json_type t;
-    SIMDJSON_TRY(v.type().get(t));
-    if (t != od::json_type::string) return check_value(v, 1);
-    const std::string_view tok = v.raw_json_token();  // from the opening quote to the next token
-    SIMDJSON_TRY(v.get_string().error());
-    const size_t at = static_cast<size_t>(tok.data() - copy_.data());
-    found.have_text = true;
-    found.begin = at + 1;
-    found.end = at + tok.rfind('"');
-    return simdjson::SUCCESS;
-  }
-
-  simdjson::error_code id_member(od::value v) {
-    od::json_type t;
-    SIMDJSON_TRY(v.type().get(t));
-    if (t == od::json_type::string) {
+    RawScan scan(copy_.data(), len);
+    const auto raw_id = [&] {
       std::string_view s;
-      SIMDJSON_TRY(v.get_string().get(s));
-      id_.assign(s);
-    } else if (t == od::json_type::number) {
-      std::string_view tok = v.raw_json_token();
-      while (!tok.empty() && (tok.back() == ' ' || tok.back() == '\t' || tok.back() == '\r')) tok.remove_suffix(1);
-      SIMDJSON_TRY(v.get_number().error());
-      id_.assign(tok);
-    } else {
-      return check_value(v, 1);
+      if (id_value.get_string().get(s) == simdjson::SUCCESS) id_.assign(s);
+      else if (id_value.is_number()) id_.assign(scan.member_value(id));
+    };
+    if (id != kNone && id < text) raw_id();  // the scan goes forward only
+    if (text < kNone - 1) {
+      const std::string_view v = scan.member_value(text);
+      found.have_text = true;
+      found.begin = static_cast<size_t>(v.data() - copy_.data()) + 1;
+      found.end = found.begin + v.size() - 2;
     }
-    return simdjson::SUCCESS;
+    if (id != kNone && id > text) raw_id();
+    return true;
   }
 
   const std::string text_field_;
   std::string id_field_;
   RecordFn record_fn_;
   std::string id_;  // the record's id (reused)
-  od::parser parser_;
+  simdjson::dom::parser parser_;
   std::vector<char> copy_;  // the line, padded for simdjson (grows, never shrinks)
   uint64_t consumed_ = 0;   // bytes of the file before buf[0]
   bool skipping_long_ = false;
