@@ -252,7 +252,6 @@ class JsonlFilterImpl final : public JsonlFilter {
     if (len >= kMaxLineBytes || !parse(p, len, found)) {
       blank_line(p, len);
       malformed_.add(offset);
-      id_.clear();
       return report(offset);
     }
     report(offset);
