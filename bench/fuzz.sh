@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup)
+[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup jsonl)
 if ! command -v clang++ >/dev/null; then
   echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
   exit 77
@@ -52,6 +52,14 @@ for t in "${targets[@]}"; do
         done
         k=$((k + 1))
       done ;;
+    # jsonl: two cut bytes, then a few records (good, malformed, blank).
+    jsonl)
+      printf '\100\200{"id": 1, "text": "caf\\u00e9 don\\u2019t \\"q\\" a\\nb \\ud83d\\ude00"}\r\n\n  \n' \
+        >"$corpus/seed-1"
+      printf '\020\300{"meta": {"text": [1, "x"]}, "text": "two words", "id": "b"}\n{"text": "bad\n' \
+        >"$corpus/seed-2"
+      printf '\001\377{"text": null}\n{"text": 3}\n["text"]\n{"text": "a"} x\n{"text": "\\u00e9l\\u00e8ve"}' \
+        >"$corpus/seed-3" ;;
   esac
   log=$build/fuzz-$t.log
   "$build/fuzz/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \

@@ -39,7 +39,8 @@ if [ "${1:-}" = --slurm ]; then
 fi
 packages=(build-essential cmake pkg-config libopenmpi-dev openmpi-bin libtbb-dev libxxhash-dev doctest-dev
           zlib1g-dev libzstd-dev libbz2-dev liblzma-dev gzip zstd bzip2 xz-utils wamerican-insane python3 python3-matplotlib
-          python3-pytest hunspell hunspell-en-us libicu-dev libmd4c-dev)
+          python3-pytest hunspell hunspell-en-us libicu-dev libmd4c-dev
+          libsimdjson-dev)
 # Hunspell dictionaries: six languages' dictionaries and translated man
 # pages (their prose) for the tests, libhunspell as the tests' oracle.
 packages+=(libhunspell-dev hunspell-de-de hunspell-fr hunspell-es hunspell-ru hunspell-nl hunspell-sv
