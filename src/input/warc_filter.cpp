@@ -125,8 +125,9 @@ bool WarcFilter::between(Cursor& c) {
   const size_t avail = c.n - c.p;
   if (avail == 0) return true;
   const std::string_view magic = "WARC/";
-  if (starts_as(c.buf + c.p, avail, magic) && avail < magic.size() && !c.at_end) return false;
-  if (starts_as(c.buf + c.p, avail, magic) && avail >= magic.size()) {
+  const bool magic_so_far = starts_as(c.buf + c.p, avail, magic);
+  if (magic_so_far && avail < magic.size() && !c.at_end) return false;  // "WAR" at a piece's end
+  if (magic_so_far && avail >= magic.size()) {
     state_ = State::header;
     return true;
   }
