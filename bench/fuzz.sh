@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup jsonl)
+[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup jsonl warc)
 if ! command -v clang++ >/dev/null; then
   echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
   exit 77
@@ -60,6 +60,17 @@ for t in "${targets[@]}"; do
         >"$corpus/seed-2"
       printf '\001\377{"text": null}\n{"text": 3}\n["text"]\n{"text": "a"} x\n{"text": "\\u00e9l\\u00e8ve"}' \
         >"$corpus/seed-3" ;;
+    # warc: two cut bytes, then a small WARC file: a WET of a licence, and
+    # a response with HTTP headers and HTML, a request and stray bytes.
+    warc)
+      rec() { local LC_ALL=C; printf 'WARC/1.0\r\nWARC-Type: %s\r\n%sContent-Length: %d\r\n\r\n%s\r\n\r\n' "$1" "$2" "${#3}" "$3"; }
+      lic=$(head -c 2000 /usr/share/common-licenses/BSD 2>/dev/null || echo "Some licence text.")
+      { printf '\100\200'; rec warcinfo "" "software: fuzz.sh"$'\r\n'
+        rec conversion "WARC-Target-URI: http://example.com/bsd"$'\r\n' "$lic"; } >"$corpus/seed-wet"
+      html=$'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>Cats &amp; <b>dogs</b></p><script>x</script>'
+      { printf '\020\300'; rec response "Content-Type: application/http"$'\r\n' "$html"
+        rec request "" $'GET / HTTP/1.1\r\n\r\n'; printf 'junk\r\n'
+        rec resource "Content-Type: text/plain"$'\r\n' "plain words"; } >"$corpus/seed-warc" ;;
   esac
   log=$build/fuzz-$t.log
   "$build/fuzz/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \

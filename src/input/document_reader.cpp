@@ -22,6 +22,7 @@
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/input/detail/byte_source.hpp"
 #include "spellcheck/input/detail/filter_chain.hpp"
+#include "spellcheck/input/detail/jsonl_filter.hpp"
 #include "spellcheck/input/detail/word_table.hpp"
 #include "spellcheck/input/tokenizer.hpp"
 
@@ -559,7 +560,7 @@ WordCollector::~WordCollector() = default;
 void WordCollector::add_ranges(const InputPlan& plan, std::span<const ByteRange> ranges, const ProgressFn& progress) {
   Impl& im = *impl_;
   for (const ByteRange& r : ranges)
-    if (plan.files[r.file_index].format == CorpusFormat::jsonl) im.fit_buffers(kJsonlMaxLineBytes + 1);
+    if (plan.files[r.file_index].format == CorpusFormat::jsonl) im.fit_buffers(kMaxLineBytes + 1);
   // Work of a range: its bytes, or a compressed file's bytes on disk.
   const auto work = [&](const ByteRange& r) {
     const InputFile& f = plan.files[r.file_index];
@@ -602,7 +603,7 @@ void WordCollector::add_piece(const InputPlan& plan, uint32_t file_index, uint64
   piece.memory_origin = origin;
   piece.markup = plan.files[file_index].markup;
   piece.format = plan.files[file_index].format;
-  if (piece.format == CorpusFormat::jsonl) im.fit_buffers(kJsonlMaxLineBytes + 1);
+  if (piece.format == CorpusFormat::jsonl) im.fit_buffers(kMaxLineBytes + 1);
   size_t unit = im.tuning.unit_bytes;
   if (unit == 0) unit = std::max<size_t>(bytes.size() / (static_cast<size_t>(im.threads) * 2) + 1, 64u << 10);
   if (piece.uncut()) unit = bytes.size();  // a filter's state runs through the piece

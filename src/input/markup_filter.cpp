@@ -1,9 +1,11 @@
 #include "spellcheck/input/markup_filter.hpp"
 
 #include "spellcheck/input/detail/html_filter.hpp"
+#include "spellcheck/input/detail/jsonl_filter.hpp"
 #include "spellcheck/input/detail/markdown_filter.hpp"
 #include "spellcheck/input/detail/nroff_filter.hpp"
 #include "spellcheck/input/detail/tex_filter.hpp"
+#include "spellcheck/input/detail/warc_filter.hpp"
 
 namespace spellcheck {
 
@@ -18,8 +20,9 @@ std::unique_ptr<MarkupFilter> make_markup_filter(Markup m) {
 }
 
 std::unique_ptr<MarkupFilter> make_corpus_filter(CorpusFormat f, const InputFormats& formats) {
-  (void)formats;
   switch (f) {
+    case CorpusFormat::jsonl: return make_jsonl_filter(formats.text_field);
+    case CorpusFormat::warc: return make_warc_filter();
     default: return nullptr;
   }
 }

@@ -69,8 +69,5 @@ std::unique_ptr<MarkupFilter> make_markup_filter(Markup m);
 // CorpusFormat::text).
 std::unique_ptr<MarkupFilter> make_corpus_filter(CorpusFormat f, const InputFormats& formats);
 
-// A JSON Lines file is cut between ranks and threads at line ends only, and
-// a line may be this long (jsonl_filter.hpp: a longer one is malformed).
-inline constexpr size_t kJsonlMaxLineBytes = size_t{8} << 20;
 
 }  // namespace spellcheck
