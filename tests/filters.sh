@@ -14,6 +14,11 @@
 #            (tests/input/filter_text.cpp: the markup filter the name
 #            implies, over the whole file at once); no tag, attribute,
 #            entity, request or command name is left in the output
+#   corpus   the prose as JSON Lines and as WARC (WET) files, plain and
+#            gzip'd, equals the reference on the same text as a plain file,
+#            on ranks 1-4; broken JSON lines in every position are left out
+#            with a warning naming the first (each with --verbose), --strict
+#            exits 2; a truncated WARC record likewise
 #   modes    ranked mode's default filter is auto; --sort count orders the
 #            lines by the reference's occurrence counts; --exit-status is 3
 #            with misspellings, 0 without, 2 for bad input; bad --filter
@@ -187,6 +192,81 @@ PY
     status=$?
     if [ $status -ne 2 ] || [ "$(wc -l <err.txt)" -ne 1 ]; then fail "'$bad': status $status, $(wc -l <err.txt) lines"; else echo "ok: '$bad' refused"; fi
   done
+  ;;
+corpus)
+  # The prose as JSON Lines (ensure_ascii: every non-ASCII letter escaped)
+  # and as a WET file, next to the same text as plain files; broken records
+  # in every position of a copy.
+  cat docs/prose/words.txt docs/hand/links.txt > plain.txt
+  printf 'caf\xc3\xa9 d\xc3\xa9j\xc3\xa0 vu \xe2\x80\x9cquoted\xe2\x80\x9d don\xe2\x80\x99t na\xc3\xafve tab\there\n' >>plain.txt
+  python3 - plain.txt <<'PY' || exit 1
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+if lines[-1] == "": lines.pop()
+with open("corpus.jsonl", "w") as out:
+    for i, line in enumerate(lines):
+        out.write(json.dumps({"id": i, "meta": {"text": "qqmeta", "n": [1, 2]}, "text": line}) + "\n")
+bad = ['{"text": "qqbroken one"', 'qqbroken two', '{"text": "qqbroken \\x three"}', '["text", "qqbroken"]']
+with open("broken.jsonl", "w") as out:
+    out.write(bad[0] + "\n")
+    for i, line in enumerate(lines):
+        out.write(json.dumps({"text": line}) + "\n")
+        if i % 40 == 7: out.write(bad[(i // 40) % len(bad)] + "\n")
+    out.write(bad[1])
+def record(kind, payload, extra=""):
+    body = payload.encode()
+    return (f"WARC/1.0\r\nWARC-Type: {kind}\r\n{extra}Content-Length: {len(body)}\r\n\r\n").encode() + body + b"\r\n\r\n"
+with open("corpus.warc", "wb") as out:
+    out.write(record("warcinfo", "software: qqinfo\r\n"))
+    for k in range(0, len(lines), 25):
+        uri = f"WARC-Target-URI: http://example.com/qq{k}\r\n"
+        out.write(record("request", "GET /qqrequest HTTP/1.1\r\n\r\n", uri))
+        out.write(record("conversion", "\n".join(lines[k:k + 25]) + "\n", uri))
+with open("corpus.warc", "rb") as f: whole = f.read()
+with open("truncated.warc", "wb") as out: out.write(whole[: len(whole) - 100])
+PY
+  gzip -c corpus.jsonl >corpus.jsonl.gz
+  gzip -c corpus.warc >corpus.warc.wet.gz
+  "$reference" -o want.txt "$dict" plain.txt || { echo "FAIL: the reference"; exit 1; }
+  [ -s want.txt ] || fail "the reference found nothing misspelled"
+  for combo in 1:1 2:2 3:1 4:2; do
+    p=${combo%:*} t=${combo#*:}
+    run "$p" "$t" --input-format jsonl "$dict" corpus.jsonl >got.txt
+    same want.txt got.txt "jsonl, $p ranks x $t threads"
+    run "$p" "$t" --input-format warc "$dict" corpus.warc >got.txt
+    same want.txt got.txt "warc, $p ranks x $t threads"
+  done
+  run 2 1 --input-format auto "$dict" corpus.jsonl.gz >got.txt
+  same want.txt got.txt "jsonl.gz by its name"
+  run 2 1 --input-format auto "$dict" corpus.warc.wet.gz >got.txt
+  same want.txt got.txt "warc.wet.gz by its name"
+  run 3 1 --input-format jsonl --text-field meta "$dict" corpus.jsonl >got.txt
+  [ ! -s got.txt ] || fail "--text-field meta (an object) gave text"
+  # Broken records: the rest is read, the run warns with the first place.
+  for combo in 1:1 2:1 4:2; do
+    p=${combo%:*} t=${combo#*:}
+    run "$p" "$t" --input-format jsonl "$dict" broken.jsonl >got.txt 2>err.txt
+    status=$?
+    same want.txt got.txt "broken.jsonl, $p ranks x $t threads"
+    [ $status -eq 0 ] || fail "broken.jsonl: status $status"
+  done
+  OMP_NUM_THREADS=1 "$mpiexec" -n 2 "$spellcheck" --input-format jsonl "$dict" broken.jsonl >/dev/null 2>err.txt
+  grep -q "warning: 9 malformed record(s) skipped, the first at broken.jsonl:1 " err.txt ||
+    { fail "no warning naming broken.jsonl:1"; cat err.txt; }
+  OMP_NUM_THREADS=1 "$mpiexec" -n 3 "$spellcheck" --verbose --input-format jsonl "$dict" broken.jsonl 2>err.txt >/dev/null
+  [ "$(grep -c 'malformed record$' err.txt)" -eq 9 ] || fail "--verbose does not name the 9 broken lines"
+  run 3 1 --strict --input-format jsonl "$dict" broken.jsonl >/dev/null 2>err.txt
+  status=$?
+  if [ $status -ne 2 ] || [ "$(wc -l <err.txt)" -ne 1 ] || ! grep -q "broken.jsonl:1: malformed record" err.txt; then
+    fail "--strict: status $status, $(cat err.txt)"
+  else
+    echo "ok: --strict names broken.jsonl:1, exit 2"
+  fi
+  OMP_NUM_THREADS=1 "$mpiexec" -n 2 "$spellcheck" --input-format warc "$dict" truncated.warc >/dev/null 2>err.txt ||
+    fail "truncated.warc: a failure"
+  grep -q "malformed record(s) skipped, the first at truncated.warc:" err.txt || fail "truncated.warc: no warning"
+  run 2 1 --strict --input-format warc "$dict" truncated.warc >/dev/null 2>err.txt
+  [ $? -eq 2 ] || fail "truncated.warc --strict is not exit 2"
   ;;
 *)
   echo "filters.sh: unknown part '$part'" >&2

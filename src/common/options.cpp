@@ -121,7 +121,8 @@ bool takes_value(std::string_view flag) {
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
          flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
-         flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort";
+         flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
+         flag == "--input-format" || flag == "--text-field";
 }
 
 // Defaults from the environment, for job scripts; flags override them.

@@ -99,3 +99,37 @@ TEST_CASE("the index parameters' defaults are the options' defaults") {
   CHECK(d.prefix_length == o.prefix_length);
   CHECK(d.max_distance == o.max_distance);
 }
+
+TEST_CASE("document mode's filters, formats, order and exit status: defaults by mode") {
+  const Options spec = parse({"d", "in"});
+  CHECK_FALSE(spec.filters.any());
+  CHECK_FALSE(spec.formats.automatic);
+  CHECK(spec.formats.format == CorpusFormat::text);
+  CHECK_FALSE(spec.sort_by_count);
+  CHECK_FALSE(spec.exit_status);
+  const Options ranked = parse({"--suggest", "ranked", "d", "in"});
+  CHECK(ranked.filters == auto_filters());
+  CHECK(ranked.formats.automatic);
+  const Options words = parse({"--suggest", "ranked", "--words", "d", "in"});
+  CHECK_FALSE(words.filters.any());
+  CHECK_FALSE(words.formats.automatic);
+  const Options set = parse({"--suggest=ranked", "--filter", "none", "--filter=html,digits", "--input-format", "jsonl",
+                             "--text-field", "content", "--strict", "--sort", "count", "--exit-status", "d", "in"});
+  CHECK(set.filters.markup == Markup::html);
+  CHECK(set.filters.digits);
+  CHECK_FALSE(set.filters.url);
+  CHECK_FALSE(set.formats.automatic);
+  CHECK(set.formats.format == CorpusFormat::jsonl);
+  CHECK(set.formats.text_field == "content");
+  CHECK(set.formats.strict);
+  CHECK(set.sort_by_count);
+  CHECK(set.exit_status);
+  CHECK(parse({"--input-format", "auto", "d", "in"}).formats.automatic);
+  CHECK_THROWS_AS(parse({"--filter", "htm", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--input-format", "csv", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--sort", "size", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--text-field", "", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--words", "--filter", "url", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--words", "--input-format", "jsonl", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--words", "--sort", "count", "d", "in"}), UsageError);
+}

@@ -122,7 +122,7 @@ TEST_CASE("a malformed line is blanked and counted where it starts") {
   const Result r = run_whole(a + "\n" + bad + "\n" + b + "\n");
   CHECK(r.out == sp(10) + "good one  \n" + sp(bad.size()) + "\n" + sp(10) + "good two  \n");
   CHECK(r.malformed == std::vector<uint64_t>{a.size() + 1});
-  for (const std::string in :
+  for (const std::string& in :
        {std::string("{\"text\": \"caf\xC3\"}"),           // invalid UTF-8 in the string
         std::string("{\"text\": \"x\xFF\"}"),             // invalid UTF-8 in the string
         std::string(R"({"text": "a\x"})"),                // bad escape
@@ -134,7 +134,7 @@ TEST_CASE("a malformed line is blanked and counted where it starts") {
         std::string(R"({"text": "a",})"), std::string("{\"text\": \"a\""), std::string("not json")}) {
     CAPTURE(in);
     const Result m = run_whole("\n" + in + "\n");
-    CHECK(m.out == "\n" + sp(in.size()) + "\n");
+    CHECK(m.out == std::string("\n") + sp(in.size()) + "\n");
     CHECK(m.malformed == std::vector<uint64_t>{1});
   }
 }
