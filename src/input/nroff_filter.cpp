@@ -217,7 +217,11 @@ class NroffFilter final : public MarkupFilter {
       in_quotes_ = !in_quotes_;
     } else {
       size_t e = c.r + 1;
-      while (e < c.n && !kTextStops[c.b[e]] && !((args_left_ > 0 || mdoc_) && c.b[e] <= ' ')) ++e;
+      if (args_left_ > 0 || mdoc_) {
+        while (e < c.n && !kTextStops[c.b[e]] && c.b[e] > ' ') ++e;
+      } else {
+        e = find_stop<'\\', '\n', '"'>(c.b, e, c.n);
+      }
       c.keep(e - c.r);
     }
     return true;

@@ -15,13 +15,6 @@ namespace {
 // kMarkupMaxHeld); a longer control word is blanked in two steps.
 constexpr size_t kMaxName = 64;
 
-constexpr std::array<bool, 256> make_text_stops() {
-  std::array<bool, 256> t{};
-  for (unsigned char ch : std::string_view("\\%${}~&`'")) t[ch] = true;
-  return t;
-}
-constexpr std::array<bool, 256> kTextStops = make_text_stops();
-
 bool is_letter(int ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
 
 // Commands whose first `args` arguments (and optional [...] ones before
@@ -308,8 +301,7 @@ class TexFilter final : public MarkupFilter {
         return true;
       }
       default: {
-        size_t e = c.r + 1;
-        while (e < c.n && !kTextStops[c.b[e]]) ++e;
+        const size_t e = find_stop<'\\', '%', '$', '{', '}', '~', '&', '`', '\''>(c.b, c.r + 1, c.n);
         c.keep(e - c.r);
         return true;
       }
