@@ -1,4 +1,5 @@
 #include "spellcheck/input/detail/html_filter.hpp"
+#include "spellcheck/common/utf8.hpp"
 
 #include <algorithm>
 #include <array>
@@ -95,29 +96,6 @@ uint32_t named_ref(std::string_view name) {
   return it != std::end(kNamedRefs) && it->name == name ? it->cp : 0;
 }
 
-size_t encode_utf8(uint32_t cp, unsigned char* out) {
-  if (cp < 0x80) {
-    out[0] = static_cast<unsigned char>(cp);
-    return 1;
-  }
-  if (cp < 0x800) {
-    out[0] = static_cast<unsigned char>(0xC0 | (cp >> 6));
-    out[1] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    out[0] = static_cast<unsigned char>(0xE0 | (cp >> 12));
-    out[1] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = static_cast<unsigned char>(0xF0 | (cp >> 18));
-  out[1] = static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F));
-  out[2] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
-  out[3] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-  return 4;
-}
-
 struct Entity {
   enum Kind : uint8_t { none, incomplete, blank, decode } kind = none;
   uint8_t len = 0;   // of the reference, '&' to ';'
@@ -136,7 +114,7 @@ Entity classify(uint32_t cp, size_t len) {
     e.dlen = 1;
   } else if (is_word_code_point(cp)) {
     e.kind = Entity::decode;
-    e.dlen = static_cast<uint8_t>(encode_utf8(cp, e.bytes));
+    e.dlen = static_cast<uint8_t>(write_utf8(cp, e.bytes));
   } else {
     e.kind = Entity::blank;
   }

@@ -1,4 +1,5 @@
 #include "spellcheck/input/detail/jsonl_filter.hpp"
+#include "spellcheck/common/utf8.hpp"
 
 #include <simdjson.h>
 
@@ -14,29 +15,6 @@ namespace spellcheck {
 namespace {
 
 void blank_line(unsigned char* p, size_t n) { std::memset(p, ' ', n); }  // a line holds no '\n'
-
-size_t encode_utf8(uint32_t cp, unsigned char* out) {
-  if (cp < 0x80) {
-    out[0] = static_cast<unsigned char>(cp);
-    return 1;
-  }
-  if (cp < 0x800) {
-    out[0] = static_cast<unsigned char>(0xC0 | (cp >> 6));
-    out[1] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    out[0] = static_cast<unsigned char>(0xE0 | (cp >> 12));
-    out[1] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = static_cast<unsigned char>(0xF0 | (cp >> 18));
-  out[1] = static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F));
-  out[2] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
-  out[3] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-  return 4;
-}
 
 // The value of 4 hex digits at p; a value above 0xFFFF when one is not.
 uint32_t hex4(const unsigned char* p) {
@@ -102,7 +80,7 @@ class Decoder {
   void escape() {
     const Escape e = parse_escape(p_ + r_, len_ - r_);
     unsigned char d[4];
-    const size_t dl = encode_utf8(e.cp, d);
+    const size_t dl = write_utf8(e.cp, d);
     if (is_word_code_point(e.cp) || e.cp == '\'' || e.cp == 0x2019) {
       std::memcpy(p_ + w_, d, dl);  // the word goes on
       w_ += dl;

@@ -1,4 +1,5 @@
 #include "spellcheck/input/detail/nroff_filter.hpp"
+#include "spellcheck/common/utf8.hpp"
 
 #include <algorithm>
 #include <array>
@@ -65,26 +66,6 @@ constexpr std::string_view kLetterChars[][2] = {
     {"Sd", "ð"}, {"TP", "Þ"}, {"Tp", "þ"}, {".i", "ı"}, {"/l", "ł"}, {"/L", "Ł"}, {"aq", "'"}, {"cq", "'"}};
 
 // UTF-8 of cp into out (room for 4); its length.
-size_t utf8(uint32_t cp, unsigned char* out) {
-  if (cp < 0x80) return out[0] = static_cast<unsigned char>(cp), 1;
-  if (cp < 0x800) {
-    out[0] = static_cast<unsigned char>(0xC0 | (cp >> 6));
-    out[1] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    out[0] = static_cast<unsigned char>(0xE0 | (cp >> 12));
-    out[1] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
-    out[2] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = static_cast<unsigned char>(0xF0 | (cp >> 18));
-  out[1] = static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F));
-  out[2] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
-  out[3] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
-  return 4;
-}
-
 // A special character's name (the xx of \(xx, \[xx]) decoded to a word
 // character into out; its length, 0 when it is none.
 size_t decode_special(std::string_view name, unsigned char* out) {
@@ -104,7 +85,7 @@ size_t decode_special(std::string_view name, unsigned char* out) {
     if (d < 0) return 0;
     cp = cp * 16 + static_cast<uint32_t>(d);
   }
-  return is_word_code_point(cp) ? utf8(cp, out) : 0;
+  return is_word_code_point(cp) ? write_utf8(cp, out) : 0;
 }
 
 // How a parse ended: the construct's length, or "more bytes needed".
@@ -113,27 +94,6 @@ constexpr size_t kNeedMore = SIZE_MAX;
 // A bounded view of the bytes from a construct's start: reading past the
 // available bytes records that the construct may be cut (then, unless at
 // the end of the file, the filter waits for more).
-struct Peek {
-  const unsigned char* p;
-  size_t avail;
-  bool cut = false;
-  int operator[](size_t i) {
-    if (i < avail) return p[i];
-    cut = true;
-    return -1;
-  }
-  // The index of the first `close` at or after i (not past a newline or
-  // limit bytes); 0 when there is none.
-  size_t find(size_t i, int close, size_t limit) {
-    for (const size_t e = i + limit; i < e; ++i) {
-      const int ch = (*this)[i];
-      if (ch == close) return i;
-      if (ch < 0 || ch == '\n') return 0;
-    }
-    return 0;
-  }
-};
-
 // The length of a name argument starting at i: "x", "(xx" or "[name]".
 size_t name_arg_end(Peek& pk, size_t i) {
   const int ch = pk[i];

@@ -171,25 +171,6 @@ std::string_view letter_macro(std::string_view name) {
 
 constexpr size_t kNeedMore = SIZE_MAX;
 
-// A bounded view of the bytes from a construct's start; reading past them
-// records that the construct may be cut.
-struct Peek {
-  const unsigned char* p;
-  size_t avail;
-  bool cut = false;
-  int operator[](size_t i) {
-    if (i < avail) return p[i];
-    cut = true;
-    return -1;
-  }
-  // The end of the letters from i (at most kMaxName of them).
-  size_t letters_end(size_t i) {
-    const size_t limit = i + kMaxName;
-    while (i < limit && is_letter((*this)[i])) ++i;
-    return i;
-  }
-};
-
 // The base of an accent at j: "e", "{e}", "\i", "{\i}"; 0 when none.
 int accent_base(Peek& pk, size_t& j) {
   const int ch = pk[j];
@@ -221,7 +202,7 @@ size_t parse_accent(Peek& pk, bool at_end, unsigned char* out, size_t& k, bool& 
     base = accent_base(pk, j);
     letter_word = !group && base != 0 && pk[j - 2] == '\\';  // na\"\i ve: TeX skips the space
   } else if (is_letter(pk[i + 1])) {
-    const size_t e = pk.letters_end(i + 1);
+    const size_t e = pk.letters_end(i + 1, kMaxName);
     const std::string_view name(reinterpret_cast<const char*>(pk.p + i + 1), std::min(e, pk.avail) - i - 1);
     const std::string_view letter = pk.cut && !at_end ? std::string_view() : letter_macro(name);
     if (!letter.empty()) {
@@ -363,7 +344,7 @@ class TexFilter final : public MarkupFilter {
   }
 
   bool control_word(FilterCursor& c, bool at_end, Peek& pk) {
-    const size_t e = pk.letters_end(1);
+    const size_t e = pk.letters_end(1, kMaxName);
     if (pk.cut && !at_end) return false;
     const size_t end = std::min(e, pk.avail);
     const std::string_view name(reinterpret_cast<const char*>(c.b + c.r + 1), end - 1);
@@ -522,7 +503,7 @@ class TexFilter final : public MarkupFilter {
     }
     Peek pk{c.b + c.r, c.n - c.r};
     if (ch == '\\' || ch == '#') {
-      size_t len = ch == '\\' && is_letter(pk[1]) ? pk.letters_end(1) : 2;
+      size_t len = ch == '\\' && is_letter(pk[1]) ? pk.letters_end(1, kMaxName) : 2;
       if (pk.cut && !at_end) return false;
       c.blank(std::min(len, c.n - c.r));
       if (ch == '\\') arg_done();

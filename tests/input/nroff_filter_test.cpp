@@ -14,53 +14,18 @@
 
 #include "spellcheck/input/tokenizer.hpp"
 
+#include "input/filter_harness.hpp"
+
 using namespace spellcheck;
 
 namespace {
 
-std::string whole(std::string s) {
-  auto f = make_nroff_filter();
-  const size_t k = f->filter(reinterpret_cast<unsigned char*>(s.data()), s.size(), true);
-  REQUIRE(k == s.size());
-  return s;
-}
-
-// Feeds s cut at the given ascending positions, as a reader would: the
-// bytes from the returned k on are fed again with the next piece.
+std::string whole(std::string s) { return testing::filter_whole(make_nroff_filter, std::move(s)); }
 std::string pieces(const std::string& s, const std::vector<size_t>& cuts) {
-  auto f = make_nroff_filter();
-  std::string out, held;
-  size_t from = 0;
-  for (size_t i = 0; i <= cuts.size(); ++i) {
-    const size_t to = i < cuts.size() ? cuts[i] : s.size();
-    held += s.substr(from, to - from);
-    from = to;
-    const bool at_end = to == s.size();
-    const size_t k = f->filter(reinterpret_cast<unsigned char*>(held.data()), held.size(), at_end);
-    REQUIRE(k <= held.size());
-    if (at_end) REQUIRE(k == held.size());
-    else REQUIRE(held.size() - k <= kMarkupMaxHeld);
-    out += held.substr(0, k);
-    held.erase(0, k);
-  }
-  return out;
+  return testing::filter_pieces(make_nroff_filter, s, cuts);
 }
-
-std::string gunzip(const std::string& path) {
-  gzFile g = gzopen(path.c_str(), "rb");
-  REQUIRE_MESSAGE(g != nullptr, "cannot open ", path);
-  std::string out;
-  char buf[65536];
-  for (int got; (got = gzread(g, buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(got));
-  gzclose(g);
-  return out;
-}
-
-std::vector<std::string> tokens(const std::string& s) {
-  std::vector<std::string> out;
-  for_each_token(s, [&](std::string_view t, size_t) { out.emplace_back(t); });
-  return out;
-}
+using testing::gunzip;
+using testing::tokens;
 
 }  // namespace
 

@@ -23,4 +23,30 @@ std::string reversed_code_points(std::string_view s);
 // Bytes of the code point (or escaped byte) that starts at s[i].
 size_t utf8_length_at(std::string_view s, size_t i);
 
+// Writes the UTF-8 of a code point (at most U+10FFFF, not a surrogate) at
+// out (room for 4 bytes); returns its length. For filters that decode in
+// place (an entity, an escape, an accent).
+inline size_t write_utf8(char32_t cp, unsigned char* out) noexcept {
+  if (cp < 0x80) {
+    out[0] = static_cast<unsigned char>(cp);
+    return 1;
+  }
+  if (cp < 0x800) {
+    out[0] = static_cast<unsigned char>(0xC0 | (cp >> 6));
+    out[1] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = static_cast<unsigned char>(0xE0 | (cp >> 12));
+    out[1] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
+    out[2] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = static_cast<unsigned char>(0xF0 | (cp >> 18));
+  out[1] = static_cast<unsigned char>(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = static_cast<unsigned char>(0x80 | ((cp >> 6) & 0x3F));
+  out[3] = static_cast<unsigned char>(0x80 | (cp & 0x3F));
+  return 4;
+}
+
 }  // namespace spellcheck

@@ -33,6 +33,38 @@ inline size_t find_stop(const unsigned char* p, size_t i, size_t n) noexcept {
   return n;
 }
 
+// A bounded view of the bytes from a construct's start; reading past them
+// records that the construct may be cut (the filter then waits for more).
+struct Peek {
+  const unsigned char* p;
+  size_t avail;
+  bool cut = false;
+  int operator[](size_t i) {
+    if (i < avail) return p[i];
+    cut = true;
+    return -1;
+  }
+  // The index of the first `close` at or after i (not past a newline or
+  // limit bytes); 0 when there is none.
+  size_t find(size_t i, int close, size_t limit) {
+    for (const size_t e = i + limit; i < e; ++i) {
+      const int ch = (*this)[i];
+      if (ch == close) return i;
+      if (ch < 0 || ch == '\n') return 0;
+    }
+    return 0;
+  }
+  // The end of the ASCII letters from i (at most limit of them).
+  size_t letters_end(size_t i, size_t limit) {
+    for (const size_t e = i + limit; i < e;) {
+      const int ch = (*this)[i];
+      if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))) break;
+      ++i;
+    }
+    return i;
+  }
+};
+
 // Bytes that continue a word whose tail is being moved up after a decoded
 // construct: letters, digits, the apostrophe and UTF-8 bytes.
 inline bool continues_word(unsigned char b) noexcept { return b >= 0x80 || tok_detail::kClass[b] != tok_detail::kSep; }
