@@ -358,7 +358,7 @@ void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_
                         const ByteRange& r, size_t max_len, FilterChain& chain, bool digits) {
   const bool whole = file.whole();
   std::string bytes = read_from(file, r.begin, whole ? UINT64_MAX : r.end);
-  if (file.check_binary && std::memchr(bytes.data(), 0, std::min(bytes.size(), kBinaryCheckBytes))) {
+  if (file.check_binary && std::string_view(bytes).substr(0, kBinaryCheckBytes).find('\0') != std::string_view::npos) {
     ts.binary_paths.push_back(file.path);
     return;
   }

@@ -9,8 +9,7 @@
 namespace spellcheck {
 
 std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
-                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra,
-                            const LineOrder& order) {
+                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra, const LineOrder& order) {
   // The lines' order first, from each word's count and bytes (read in word
   // order); then each line is made straight into the run in that order.
   // Ranked results are stored in the lookup's order, near the SPEC order
@@ -18,7 +17,7 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
   // record, its bytes) is fetched a few lines ahead.
   struct Line {
     uint64_t key = 0;
-    uint64_t at = 0;  // the word in words.bytes
+    uint64_t at = 0;                         // the word in words.bytes
     uint32_t size = 0, word = 0, order = 0;  // order: LineOrder::key
     std::string_view spelled(const WordList& w) const { return std::string_view(w.bytes).substr(at, size); }
   };

@@ -203,12 +203,13 @@ inline void blank_urls(std::string& text) {
     }
     std::size_t end = i;
     bool url = c == '/';
-    while (end < text.size() && (word_byte(static_cast<unsigned char>(text[end])) ||
-                                 punctuation.find(text[end]) != std::string::npos)) {
+    while (end < text.size() &&
+           (word_byte(static_cast<unsigned char>(text[end])) || punctuation.find(text[end]) != std::string::npos)) {
       if (text[end] == '@' || text.compare(end, 3, "://") == 0 || text.compare(end, 2, ":\\") == 0) url = true;
       ++end;
     }
-    if (url) std::fill(text.begin() + static_cast<std::ptrdiff_t>(i), text.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+    if (url)
+      std::fill(text.begin() + static_cast<std::ptrdiff_t>(i), text.begin() + static_cast<std::ptrdiff_t>(end), ' ');
     i = end;
   }
 }

@@ -69,5 +69,4 @@ std::unique_ptr<MarkupFilter> make_markup_filter(Markup m);
 // CorpusFormat::text).
 std::unique_ptr<MarkupFilter> make_corpus_filter(CorpusFormat f, const InputFormats& formats);
 
-
 }  // namespace spellcheck
