@@ -179,6 +179,11 @@ struct ThreadState {
   ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
 };
 
+// The most a read adds to the buffer: a round's bytes stay in the core's
+// cache between the filters and the tokenizer, however big the buffer is
+// (a JSON Lines record may need megabytes; most rounds do not).
+constexpr size_t kFillStep = size_t{1} << 20;
+
 // One range's bytes in the thread's read buffer: buf[0, len) holds the
 // file's bytes from offset buf_off on, read ahead as tokenizing needs them.
 // fsize bounds the reads, end is the range's end (UINT64_MAX for both when
@@ -199,7 +204,7 @@ class RangeBuffer {
       return;
     }
     const uint64_t want_end = end_ > UINT64_MAX - 256 ? UINT64_MAX : std::max(end_ + 256, at + 4096);
-    const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize_ - at, want_end - at}));
+    const size_t want = static_cast<size_t>(std::min<uint64_t>({cap - len, fsize_ - at, want_end - at, kFillStep}));
     const size_t got = src_->read_at(at, buf + len, want);
     len += got;
     if (got < want || buf_off + len >= fsize_) eof = true;
