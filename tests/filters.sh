@@ -193,7 +193,7 @@ PY
   # Bad values: exit 2, one line.
   for bad in "--filter htm" "--filter url,,digits" "--sort size" "--words --filter url"; do
     # shellcheck disable=SC2086
-    run 2 1 $bad "$dict" clean.txt >/dev/null 2>err.txt
+    run 1 1 $bad "$dict" clean.txt >/dev/null 2>err.txt
     status=$?
     if [ $status -ne 2 ] || [ "$(wc -l <err.txt)" -ne 1 ]; then fail "'$bad': status $status, $(wc -l <err.txt) lines"; else echo "ok: '$bad' refused"; fi
   done
@@ -245,6 +245,10 @@ PY
     run "$p" "$t" --input-format warc "$dict" corpus.warc >got.txt
     same want.txt got.txt "warc, $p ranks x $t threads"
   done
+  # Standard input in 4 KiB pieces: they end at line ends, so no record is
+  # cut.
+  SPELLCHECK_STREAM_PIECE_BYTES=4096 run 3 1 --input-format jsonl "$dict" - <corpus.jsonl >got.txt
+  same want.txt got.txt "jsonl on standard input, 4 KiB pieces"
   run 2 1 --input-format auto "$dict" corpus.jsonl.gz >got.txt
   same want.txt got.txt "jsonl.gz by its name"
   run 2 1 --input-format auto "$dict" corpus.warc.wet.gz >got.txt

@@ -55,10 +55,13 @@ class PipeSource final : public ByteSource {
   std::string name_;
 };
 
-// Where a piece ends: before the last white space in its last 64 KiB (no
-// URL spans it: the url filter judges every URL whole), else before the last
-// safe split byte in p[1, n) (a piece is never empty), else 0.
+// Where a piece ends: before its last line end (a JSON Lines record is a
+// line), else before the last white space in its last 64 KiB (no URL spans
+// it: the url filter judges every URL whole), else before the last safe
+// split byte in p[1, n) (a piece is never empty), else 0.
 size_t last_cut(const char* p, size_t n) {
+  if (n > 1)
+    if (const void* nl = memrchr(p + 1, '\n', n - 1)) return static_cast<size_t>(static_cast<const char*>(nl) - p);
   const size_t look = n > (size_t{1} << 16) ? n - (size_t{1} << 16) : 1;
   for (size_t i = n; i-- > look;)
     if (is_space_split(static_cast<unsigned char>(p[i]))) return i;

@@ -1,9 +1,10 @@
 #pragma once
 // A stream input ("-" is standard input; a FIFO or device path) read by a
 // thread of its own, in pieces that can be tokenized alone: each ends right
-// before a safe split byte (tokenizer.hpp), white space where the piece's
-// last 64 KiB has some (so no URL spans two pieces either), or at the end of
-// the stream, so no token spans two pieces. Compressed streams are decoded. The thread
+// before its last line end (a JSON Lines record is one line), else white
+// space in its last 64 KiB (no URL spans two pieces), else a safe split
+// byte (tokenizer.hpp), or at the end of the stream: no token spans two
+// pieces. Compressed streams are decoded. The thread
 // makes no MPI call: the thread that initialised MPI takes the pieces with
 // next() and hands them on (stream_input.hpp). At most max_held pieces are
 // held (read and not given back); then the thread waits, and so does the
