@@ -134,19 +134,4 @@ std::string_view markup_name(Markup m) {
   }
 }
 
-std::string filter_list(const TextFilters& f) {
-  std::string out;
-  const auto add = [&](std::string_view name) {
-    if (!out.empty()) out += ',';
-    out += name;
-  };
-  if (f.url && f.digits && f.auto_markup) add("auto");
-  else {
-    if (f.url) add("url");
-    if (f.digits) add("digits");
-  }
-  if (f.markup != Markup::none) add(markup_name(f.markup));
-  return out.empty() ? "none" : out;
-}
-
 }  // namespace spellcheck

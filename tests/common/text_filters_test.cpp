@@ -34,9 +34,6 @@ TEST_CASE("filter lists: names, commas, repetition, none clears") {
   CHECK_THROWS_AS(parsed({"urls"}), UsageError);
   CHECK_THROWS_AS(parsed({"url,"}), UsageError);
   CHECK_THROWS_AS(parsed({""}), UsageError);
-  CHECK(filter_list(parsed({"auto"})) == "auto");
-  CHECK(filter_list(parsed({"digits,url,tex"})) == "url,digits,tex");
-  CHECK(filter_list(TextFilters{}) == "none");
 }
 
 TEST_CASE("the markup a name implies") {

@@ -69,35 +69,17 @@ void add(Result& r, const LocalWords& lw) {
   r.bytes += lw.bytes_read;
 }
 
-// The plain pass: every file read whole and tokenized in one go.
-Result plain_pass(const InputPlan& plan, size_t max_len) {
-  Result r;
-  for (size_t f = 0; f < plan.files.size(); ++f) {
-    const std::string text = slurp(plan.files[f].path);
-    TokenCounts c;
-    for_each_word(text, max_len, c, [&](std::string_view w, size_t off) {
-      Stat& s = r.words[std::string(w)];
-      ++s.count;
-      s.first = std::min(s.first, plan.offsets[f] + off);
-    });
-    r.tokens += c.tokens;
-    r.numbers += c.skipped_numbers;
-    r.longs += c.skipped_long;
-  }
-  r.bytes = plan.total_bytes();
-  return r;
-}
-
-// The plain pass with --filter url,digits: URLs blanked in the whole file by
-// the reference's rule, then tokens with a digit counted as numbers.
-Result filtered_reference(const InputPlan& plan, size_t max_len) {
+// The plain pass: every file read whole and tokenized in one go. With
+// filtered (--filter url,digits): URLs blanked in the whole file by the
+// reference's rule first, and tokens with a digit counted as numbers.
+Result one_pass(const InputPlan& plan, size_t max_len, bool filtered) {
   Result r;
   for (size_t f = 0; f < plan.files.size(); ++f) {
     std::string text = slurp(plan.files[f].path);
-    reference::blank_urls(text);
+    if (filtered) reference::blank_urls(text);
     TokenCounts c;
     for_each_token(text, [&](std::string_view w, size_t off) {
-      if (has_ascii_digit(w)) {
+      if (filtered && has_ascii_digit(w)) {
         ++c.skipped_numbers;
         return;
       }
@@ -113,6 +95,9 @@ Result filtered_reference(const InputPlan& plan, size_t max_len) {
   r.bytes = plan.total_bytes();
   return r;
 }
+
+Result plain_pass(const InputPlan& plan, size_t max_len) { return one_pass(plan, max_len, false); }
+Result filtered_reference(const InputPlan& plan, size_t max_len) { return one_pass(plan, max_len, true); }
 
 Result cut_at(const InputPlan& plan, const std::vector<uint64_t>& cuts, size_t max_len, int threads,
               const ReaderTuning& tuning) {

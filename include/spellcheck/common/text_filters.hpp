@@ -63,7 +63,4 @@ Markup markup_of(const TextFilters& f, std::string_view path);
 // "html", "markdown", "tex", "nroff", "none".
 std::string_view markup_name(Markup m);
 
-// The filters as a --filter value ("none" when there are none).
-std::string filter_list(const TextFilters& f);
-
 }  // namespace spellcheck
