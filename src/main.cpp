@@ -41,6 +41,7 @@
 #include "spellcheck/input/markup_filter.hpp"
 #include "spellcheck/input/reader.hpp"
 #include "spellcheck/input/stream_input.hpp"
+#include "spellcheck/output/per_document.hpp"
 #include "spellcheck/output/ranked_report.hpp"
 #include "spellcheck/output/report.hpp"
 #include "spellcheck/output/sorted_output.hpp"
@@ -182,6 +183,7 @@ class Pipeline {
       if (rank_ != 0) return;
       out_ = std::make_unique<OutputFile>(opt_.output);
       if (!opt_.report.empty()) report_ = std::make_unique<OutputFile>(opt_.report);
+      if (per_document()) per_document_ = std::make_unique<OutputFile>(opt_.per_document);
     });
   }
 
@@ -232,6 +234,7 @@ class Pipeline {
       }
     }
     if (opt_.ranked) ranked_entries_ = shard_words.words;
+    if (per_document()) build_known_words(shard_words);
     PhaseTimer pt(t_, "index");
     run_.step([&] {
       fault::point("index", rank_);
@@ -335,6 +338,26 @@ class Pipeline {
     });
     suggestions_.hits = {};
     write_runs(std::move(run_bytes), false);
+    write_per_document(judged_.misspelled, ignored_words_);
+  }
+
+  // --per-document: each document's figures, the words this run reports
+  // counted as misspelled. Every rank gives the ones it judged: those it
+  // reports, and the misspelled ones it does not (--ignore, accepted).
+  void write_per_document(const WordList& reported, const WordList& unreported) {
+    if (!per_document()) return;
+    PhaseTimer pt(t_, "documents");
+    // Documents counted with the dictionary's words left out hold
+    // misspelled words only.
+    const bool misspelled_only = !count_documents_again_if_needed(reported);
+    const ReportedWords words{misspelled_only ? &unreported : &reported, misspelled_only};
+    std::string lines = per_document_lines(comm_, plan_, line_table_, documents_, words, opt_.per_document_top);
+    documents_ = DocumentParts();
+    run_.step([&] {
+      if (rank_ != 0) return;
+      per_document_->write(lines);
+      per_document_->commit();
+    });
   }
 
   // Ranked mode, from the judged words on: the index (built only in this
@@ -379,6 +402,12 @@ class Pipeline {
                             opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra, line_order());
       });
       write_runs(std::move(run_bytes), true);
+    }
+    if (per_document()) {
+      WordList reported, unreported = ignored_words_;  // ranked mode does not report the words it accepts
+      for (size_t i = 0; i < judged_.misspelled.size(); ++i)
+        (ranked.accepted(i) ? unreported : reported).push_back(judged_.misspelled[i]);
+      write_per_document(reported, unreported);
     }
     t_.add("total", mpi::now() - t0_, mpi::traffic() - traffic0_);
 
@@ -473,6 +502,7 @@ class Pipeline {
 
  private:
   bool report_wanted() const { return !opt_.report.empty(); }
+  bool per_document() const { return !opt_.per_document.empty(); }
 
   // A hunspell .dic and its .aff (hunspell_dictionary.hpp): parsed,
   // expanded and spread over the ranks.
@@ -528,8 +558,9 @@ class Pipeline {
     WordList words;
     run_.step([&] { words = read_ignore_words(comm_, opt_.ignore_lists); });
     auto keys = hunspell() ? home_keys(words) : hash_words(words);
-    const Routed mine = route_by_owner(comm_, std::move(words), std::move(keys));
+    Routed mine = route_by_owner(comm_, std::move(words), std::move(keys));
     drop_ignored(judged_, mine.words);
+    if (per_document()) ignored_words_ = std::move(mine.words);
   }
 
   void find_hunspell_candidates() {
@@ -579,6 +610,8 @@ class Pipeline {
                         opt_.progress_interval);
       ReaderTuning tuning;
       tuning.line_marks = report_wanted();
+      tuning.documents = per_document();
+      if (!known_words_.empty()) tuning.known = &known_words_;
       tuning.filters = opt_.filters;
       tuning.formats = opt_.formats;
       run_.step([&] {
@@ -591,7 +624,9 @@ class Pipeline {
             },
             tuning);
       });
-      if (tuning.line_marks) line_table_ = gather_line_table(comm_, plan_, local.line_units);
+      // Records are named by their lines too (--per-document).
+      if (tuning.line_marks || tuning.documents) line_table_ = gather_line_table(comm_, plan_, local.line_units);
+      if (tuning.documents) documents_ = std::move(local.documents);
       counts_.tokens = local.tokens;
       counts_.skipped_too_long = local.skipped_long;
       counts_.skipped_numbers = local.skipped_numbers;
@@ -610,6 +645,49 @@ class Pipeline {
     if (report_wanted()) values.push_back(std::move(local.first_mark));
     if (hunspell()) local.hashes = home_keys(local.words);  // a word goes to its fold key's rank
     routed_ = route_by_owner(comm_, std::move(local.words), std::move(local.hashes), std::move(values));
+  }
+
+  // --per-document counts only the words that may be misspelled: the
+  // dictionary's keys by hash on every rank (known_words.hpp). Not for
+  // stream inputs, which cannot be read twice should a hash collide.
+  void build_known_words(const Routed& shard_words) {
+    for (const InputFile& f : plan_.files)
+      if (f.stream) return;
+    std::string keys, exact;
+    for (size_t i = 0; i < shard_words.words.size(); ++i) {
+      wire::append_le<uint64_t>(keys, shard_words.hashes[i]);
+      if (!is_ascii_upper(static_cast<unsigned char>(shard_words.words[i][0])))
+        wire::append_le<uint64_t>(exact, shard_words.hashes[i]);
+    }
+    const auto everyone = [&](const std::string& mine) {
+      const std::string all = mpi::broadcast(comm_, mpi::gather_bytes(comm_, mine).bytes);
+      std::vector<uint64_t> v(all.size() / sizeof(uint64_t));
+      size_t at = 0;
+      wire::read_array_le_at(all, at, v.data(), v.size(), "known words");
+      return v;
+    };
+    known_words_ = KnownWords(everyone(keys), everyone(exact));
+  }
+
+  // A reported word the reader took for known (a hash collision): the
+  // documents are read again, every word counted.
+  // Returns whether every word was counted.
+  bool count_documents_again_if_needed(const WordList& reported) {
+    if (known_words_.empty()) return true;
+    bool missed = false;
+    for (size_t i = 0; i < reported.size() && !missed; ++i) missed = known_words_.probably_correct(reported[i]);
+    if (mpi::allreduce_max(comm_, missed ? 1 : 0) == 0) return false;
+    if (rank_ == 0 && opt_.verbose)
+      std::fputs("spellcheck: a misspelled word's hash matched a dictionary key: documents counted again\n", stderr);
+    ReaderTuning tuning;
+    tuning.documents = true;
+    tuning.filters = opt_.filters;
+    tuning.formats = opt_.formats;
+    LocalWords again;
+    run_.step(
+        [&] { again = ingest_document_words(comm_, plan_, opt_.max_word_length, omp_get_max_threads(), {}, tuning); });
+    documents_ = std::move(again.documents);
+    return true;
   }
 
   // Records the corpus filters could not read (a malformed JSON line, a
@@ -742,7 +820,7 @@ class Pipeline {
   mpi::Traffic traffic0_;
   ProgressMode progress_ = ProgressMode::off;
   InputPlan plan_;
-  std::unique_ptr<OutputFile> out_, report_;
+  std::unique_ptr<OutputFile> out_, report_, per_document_;
   uint64_t dictionary_entries_ = 0;
   WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
   LikelyReplacements replacements_;                           // a hunspell dictionary's REP and MAP, for ranked scores
@@ -754,8 +832,11 @@ class Pipeline {
   BloomFilter filter_;
   TrigramFilter trigrams_;
   AffixFilter affixes_;
-  SpecCounts counts_;     // this rank's
-  LineTable line_table_;  // with --report: where each first occurrence is
+  SpecCounts counts_;        // this rank's
+  LineTable line_table_;     // with --report: where each first occurrence is (and records start)
+  DocumentParts documents_;  // with --per-document: this rank's document parts
+  KnownWords known_words_;   // ... the words they leave out
+  WordList ignored_words_;   // --ignore's words this rank judges (with --per-document)
   Routed routed_;
   Judged judged_;
   Suggestions suggestions_;

@@ -42,6 +42,8 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   if (flag == "-o" || flag == "--output") o.output = v;
   else if (flag == "--stats") o.stats = v;
   else if (flag == "--report") o.report = v;
+  else if (flag == "--per-document") o.per_document = v;
+  else if (flag == "--per-document-top") o.per_document_top = static_cast<size_t>(parse_integer(flag, v, 0, 1000000));
   else if (flag == "--threads") o.threads = static_cast<int>(parse_integer(flag, v, 1, 4096));
   else if (flag == "--max-word-length") o.max_word_length = static_cast<size_t>(parse_integer(flag, v, 1, 60000));
   else if (flag == "--batch-bytes") o.batch_bytes = static_cast<size_t>(parse_integer(flag, v, 1, 1 << 30));
@@ -100,6 +102,9 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   } else if (flag == "--text-field") {
     if (v.empty()) throw UsageError("--text-field needs a name");
     o.formats.text_field = v;
+  } else if (flag == "--id-field") {
+    if (v.empty()) throw UsageError("--id-field needs a name");
+    o.formats.id_field = v;
   } else if (flag == "--sort") {
     if (v != "count" && v != "spec") throw UsageError("--sort must be spec or count, got '" + std::string(v) + "'");
     o.sort_by_count = v == "count";
@@ -122,7 +127,8 @@ bool takes_value(std::string_view flag) {
          flag == "--sound-gate" || flag == "--two-edits-from" || flag == "--exclude" || flag == "--progress-interval" ||
          flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
          flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
-         flag == "--input-format" || flag == "--text-field";
+         flag == "--input-format" || flag == "--text-field" || flag == "--id-field" || flag == "--per-document" ||
+         flag == "--per-document-top";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -200,6 +206,7 @@ void apply_positionals(Options& o, const std::vector<std::string>& positional) {
   }
   if (o.inputs.empty()) o.inputs.emplace_back("-");  // word-list mode: standard input
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
+  if (!o.per_document.empty() && o.words_mode) throw UsageError("--per-document needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
   if (o.list_only && !o.report.empty()) throw UsageError("--report needs candidates (drop --suggest none)");
   if (o.filters_given && o.words_mode) throw UsageError("--filter needs document mode (drop --words)");
@@ -332,6 +339,8 @@ constexpr std::string_view kHelpFilterOptions =
                           compressed). Default: text; with --suggest
                           ranked: auto
   --text-field NAME       jsonl: the member holding the text (default text)
+  --id-field NAME         jsonl: the member naming a record in --per-document
+                          (default: none, records are named FILE:LINE)
   --strict                a malformed record (a JSON line that does not
                           parse, a truncated WARC record) is bad input (exit
                           2) instead of a warning
@@ -358,6 +367,13 @@ constexpr std::string_view kHelpOutputOptions =
   --stats FILE            write run statistics as JSON (phases, counts, traffic)
   --report FILE           document mode: TSV of misspelled words with their
                           occurrence count, first location and candidates
+  --per-document FILE     document mode: JSON Lines, one object a document
+                          (a file, a JSON Lines or WARC record) in input
+                          order: its tokens, words judged, misspelled
+                          tokens, distinct misspelled words, the share of
+                          its words in the dictionary and its most
+                          frequent misspelled words
+  --per-document-top N    misspelled words listed per document (default 5)
   --threads N             OpenMP threads per rank (default: OMP_NUM_THREADS,
                           else the cores available)
 )";

@@ -115,7 +115,8 @@ class Batcher {
  public:
   // lines: mark first occurrences with their line (or nullptr). Positions
   // past last_pos are recorded as last_pos (compressed files: their span).
-  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos) : t_(t), lines_(lines), last_pos_(last_pos) {}
+  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos)
+      : t_(t), lines_(lines), last_pos_(last_pos), documents_(t.with_documents()) {}
 
   // p[0, len + kPad) must stay readable until flush().
   void add(const char* p, size_t len, uint64_t pos) {
@@ -127,7 +128,9 @@ class Batcher {
   // now (out of line: rare).
   [[gnu::noinline]] void add_copy(std::string_view tok, uint64_t pos) {
     if (lines_) flush();  // marks are taken in position order
-    if (const WordTable::Slot* s = t_.add(key_of(tok), std::min(pos, last_pos_)); s && lines_)
+    const WordKey key = key_of(tok);
+    const uint64_t at = std::min(pos, last_pos_);
+    if (const WordTable::Slot* s = documents_ ? t_.add_in_document(key, at) : t_.add(key, at); s && lines_)
       t_.set_mark(s, lines_->mark(pos));
   }
 
@@ -135,9 +138,14 @@ class Batcher {
     WordKey keys[kBatch];
     for (size_t i = 0; i < n_; ++i) {
       keys[i] = key_padded(toks_[i].p, toks_[i].len);
-      t_.prefetch(keys[i].h);
+      if (documents_) t_.prefetch_in_document(keys[i].h);
+      else t_.prefetch(keys[i].h);
     }
-    if (lines_) {
+    if (documents_) {
+      for (size_t i = 0; i < n_; ++i)
+        if (const WordTable::Slot* s = t_.add_in_document(keys[i], std::min(toks_[i].pos, last_pos_)); s && lines_)
+          t_.set_mark(s, lines_->mark(toks_[i].pos));
+    } else if (lines_) {
       for (size_t i = 0; i < n_; ++i)
         if (const WordTable::Slot* s = t_.add(keys[i], std::min(toks_[i].pos, last_pos_)))
           t_.set_mark(s, lines_->mark(toks_[i].pos));
@@ -157,6 +165,7 @@ class Batcher {
   WordTable& t_;
   LineCounter* lines_;
   uint64_t last_pos_;
+  bool documents_;
   Tok toks_[kBatch];
   size_t n_ = 0;
 };
@@ -175,8 +184,100 @@ struct ThreadState {
   std::vector<std::string> binary_paths;  // compressed files skipped as binary
   uint64_t malformed = 0;                 // records a corpus filter could not read
   std::vector<uint64_t> malformed_at;     // ... the first ones' stream positions
+  DocumentParts documents;                // with documents
+  const KnownWords* known = nullptr;      // words not counted per document
+  bool part_open = false;                 // documents.parts.back() is being counted
+  TokenCounts part_start;                 // counts when it began
 
-  ThreadState(size_t c, bool line_marks) : table(1024, 0, line_marks), buf(new unsigned char[c + kPad]), cap(c) {}
+  ThreadState(size_t c, bool line_marks, bool per_document)
+      : table(1024, 0, line_marks, per_document), buf(new unsigned char[c + kPad]), cap(c) {}
+
+  bool per_document() const { return table.with_documents(); }
+  static uint64_t all_tokens(const TokenCounts& c) { return c.tokens + c.skipped_numbers + c.skipped_long; }
+
+  // Counts what follows as part p of a document (closing the open one).
+  void begin_part(DocumentPart p) {
+    end_part();
+    p.words_from = documents.word.size();
+    documents.parts.push_back(std::move(p));
+    table.start_document();
+    part_start = counts;
+    part_open = true;
+  }
+  void end_part() {
+    if (!part_open) return;
+    DocumentPart& p = documents.parts.back();
+    p.tokens = all_tokens(counts) - all_tokens(part_start);
+    p.words = counts.tokens - part_start.tokens;
+    const auto is_known = [&](const std::string_view* words, size_t n, uint8_t* out) {
+      if (known) known->probably_correct(words, n, out);
+    };
+    table.end_document(is_known, [&](std::string_view w, uint64_t n) {
+      documents.word.push_back(w);
+      documents.count.push_back(n);
+    });
+    p.words_to = documents.word.size();
+    part_open = false;
+  }
+};
+
+// A record the corpus filter announced, not yet reached by the tokenizer.
+struct PendingRecord {
+  uint64_t at;  // its first byte's file offset
+  std::string id;
+};
+
+// With --per-document: the records of a range as its filters find them,
+// each counted as a document part of its own from its first byte on; a
+// file without records is one part.
+class RecordParts {
+ public:
+  // The range starts at file offset `from` of plan file `file`.
+  RecordParts(ThreadState& ts, FilterChain& chain, const InputFormats& formats, uint32_t file, uint64_t from)
+      : ts_(ts), file_(file) {
+    if (!ts.per_document()) return;
+    records_ = chain.on_record(
+        [this, from](uint64_t offset, std::string_view id) {
+          pending_.push_back({from + offset, std::string(id)});
+        },
+        formats.id_field);
+    if (records_) return;
+    // A plain file is one part per thread: the units of it the thread reads
+    // one after the other are counted together (fewer, bigger parts).
+    const bool going_on = ts.part_open && !ts.documents.parts.back().record && ts.documents.parts.back().file == file;
+    if (!going_on) ts.begin_part({.file = file});
+  }
+  RecordParts(const RecordParts&) = delete;
+  RecordParts& operator=(const RecordParts&) = delete;
+
+  bool active() const { return records_; }
+  // The range is done: its last record counted (a plain file's part stays
+  // open for the thread's next unit).
+  void finish() {
+    if (records_) ts_.end_part();
+  }
+  // The first record not reached, at or before file offset `before` (else
+  // nullptr).
+  const PendingRecord* next(uint64_t before) const {
+    return next_ < pending_.size() && pending_[next_].at < before ? &pending_[next_] : nullptr;
+  }
+  // Starts counting the next record: at stream position pos (its mark).
+  void begin_next(uint64_t pos, uint64_t mark) {
+    PendingRecord& r = pending_[next_++];
+    ts_.begin_part(
+        {.file = file_, .offset = r.at, .record = true, .id = std::move(r.id), .position = pos, .mark = mark});
+    if (next_ == pending_.size()) {
+      pending_.clear();
+      next_ = 0;
+    }
+  }
+
+ private:
+  ThreadState& ts_;
+  uint32_t file_;
+  bool records_ = false;
+  std::vector<PendingRecord> pending_;
+  size_t next_ = 0;
 };
 
 // The most a read adds to the buffer: a round's bytes stay in the core's
@@ -329,6 +430,24 @@ struct LongTokenSkip {
   return done;
 }
 
+// tokenize_text, with the document parts of --per-document: text is cut
+// where records start (no token spans one: a record starts a line), each
+// record counted as its own part. file_at: text's first byte's file offset.
+size_t tokenize_parts(ThreadState& ts, LineCounter* lines, RecordParts& parts, LineCounter& record_lines,
+                      uint64_t last_pos, std::string_view text, bool at_end, uint64_t base, uint64_t file_at,
+                      size_t max_len, bool digits) {
+  size_t from = 0;
+  if (parts.active())
+    while (const PendingRecord* r = parts.next(file_at + text.size())) {
+      const size_t cut = std::max<size_t>(from, r->at > file_at ? static_cast<size_t>(r->at - file_at) : 0);
+      if (cut > from)
+        tokenize_text(ts, lines, last_pos, text.substr(from, cut - from), true, base + from, max_len, digits);
+      from = cut;
+      parts.begin_next(std::min(base + from, last_pos), record_lines.mark(base + from));
+    }
+  return from + tokenize_text(ts, lines, last_pos, text.substr(from), at_end, base + from, max_len, digits);
+}
+
 // A range's malformed records (its filters saw it from stream position
 // `from` on) into the thread's count.
 void note_malformed(ThreadState& ts, const FilterChain& chain, uint64_t from) {
@@ -360,28 +479,37 @@ std::string read_from(const InputFile& file, uint64_t begin, uint64_t limit) {
 // A file whose filter needs all of it at once (a Markdown parser): read
 // whole (never cut: InputFile::uncut), filtered, tokenized.
 void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end,
-                        const ByteRange& r, size_t max_len, FilterChain& chain, bool digits) {
+                        const ByteRange& r, size_t max_len, FilterChain& chain, const InputFormats& formats,
+                        bool digits) {
   const bool whole = file.whole();
   std::string bytes = read_from(file, r.begin, whole ? UINT64_MAX : r.end);
   if (file.check_binary && std::string_view(bytes).substr(0, kBinaryCheckBytes).find('\0') != std::string_view::npos) {
     ts.binary_paths.push_back(file.path);
+    if (ts.per_document()) {
+      ts.end_part();
+      ts.documents.parts.push_back({.file = r.file_index, .binary = true});
+    }
     return;
   }
+  RecordParts parts(ts, chain, formats, r.file_index, r.begin);
   auto* const buf = reinterpret_cast<unsigned char*>(bytes.data());
   chain.run(buf, bytes.size(), true);
   LineCounter line_counter;
+  const bool count_lines = ts.table.with_marks() || parts.active();
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
   const uint64_t base = stream_base + r.begin;
-  if (lines) {
+  if (count_lines) {
     line_counter.start(base);
     line_counter.see(buf, base);
   }
-  tokenize_text(ts, lines, whole ? file_end - 1 : UINT64_MAX, bytes, true, base, max_len, digits);
+  tokenize_parts(ts, lines, parts, line_counter, whole ? file_end - 1 : UINT64_MAX, bytes, true, base, r.begin, max_len,
+                 digits);
+  parts.finish();
   note_malformed(ts, chain, base);
   if (whole) ts.decoded_bytes += bytes.size();
-  if (lines) {
-    lines->advance(base + bytes.size());
-    ts.line_units.push_back(lines->unit(r.file_index, stream_base));
+  if (count_lines) {
+    line_counter.advance(base + bytes.size());
+    ts.line_units.push_back(line_counter.unit(r.file_index, stream_base));
   }
 }
 
@@ -392,7 +520,8 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
                    size_t max_len, const TextFilters& filters, const InputFormats& formats) {
   if (r.begin >= r.end) return;
   FilterChain chain(file, filters, formats);
-  if (chain.whole_file()) return process_whole_file(ts, file, stream_base, file_end, r, max_len, chain, filters.digits);
+  if (chain.whole_file())
+    return process_whole_file(ts, file, stream_base, file_end, r, max_len, chain, formats, filters.digits);
   // The planned size bounds every reader alike; a compressed file is read to
   // its end, whatever its decoded size (positions past its span are clamped).
   const bool whole = file.whole();
@@ -406,11 +535,18 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
   if (r.begin > 0 && !in.snap_begin()) return;
   if (file.check_binary && in.binary_start()) {
     ts.binary_paths.push_back(file.path);
+    if (ts.per_document()) {
+      ts.end_part();
+      ts.documents.parts.push_back({.file = r.file_index, .binary = true});
+    }
     return;
   }
+  RecordParts parts(ts, chain, formats, r.file_index, in.buf_off);
   LineCounter line_counter;
+  // Lines are counted for the words' marks (--report) and the records' names.
+  const bool count_lines = ts.table.with_marks() || parts.active();
   LineCounter* const lines = ts.table.with_marks() ? &line_counter : nullptr;
-  if (lines) line_counter.start(stream_base + in.buf_off);
+  if (count_lines) line_counter.start(stream_base + in.buf_off);
   const uint64_t filtered_from = stream_base + in.buf_off;
 
   // 2. Filter and tokenize up to snap(end), streaming.
@@ -421,24 +557,25 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
     const size_t stop = in.stop(at_end);
     const size_t ready = chain.empty() ? stop : chain.run(in.buf, stop, at_end);
     const std::string_view text(reinterpret_cast<const char*>(in.buf), ready);
-    if (lines) lines->see(in.buf, stream_base + in.buf_off);
+    if (count_lines) line_counter.see(in.buf, stream_base + in.buf_off);
     size_t done = 0;
     if (!skip.active || skip.finish(text, at_end, ts.counts, done)) {
-      done += tokenize_text(ts, lines, last_pos, text.substr(done), at_end, stream_base + in.buf_off + done, max_len,
-                            filters.digits);
+      done += tokenize_parts(ts, lines, parts, line_counter, last_pos, text.substr(done), at_end,
+                             stream_base + in.buf_off + done, in.buf_off + done, max_len, filters.digits);
       if (at_end) {
+        parts.finish();
         note_malformed(ts, chain, filtered_from);
         if (whole) ts.decoded_bytes += in.buf_off + stop;
-        if (lines) {
-          lines->advance(stream_base + in.buf_off + stop);
-          ts.line_units.push_back(lines->unit(r.file_index, stream_base));
+        if (count_lines) {
+          line_counter.advance(stream_base + in.buf_off + stop);
+          ts.line_units.push_back(line_counter.unit(r.file_index, stream_base));
         }
         return;
       }
       // An open token of more than cap/2 > max_len bytes: skip to its end.
       if (ready - done > in.cap / 2) done += skip.start(in.buf + done, in.buf + ready);
     }
-    if (lines) lines->advance(stream_base + in.buf_off + done);  // before those bytes leave
+    if (count_lines) line_counter.advance(stream_base + in.buf_off + done);  // before those bytes leave
     in.drop(done);
     chain.dropped(done);
   }
@@ -482,6 +619,24 @@ void merge_word(WordTable& into, const WordKey& key, const WordTable::Slot& s, c
     into.set_mark(m, from.mark_of(s));
 }
 
+// The threads' document parts, in one list.
+DocumentParts document_parts(const std::vector<std::unique_ptr<ThreadState>>& states) {
+  DocumentParts all;
+  for (const auto& st : states) {
+    DocumentParts& mine = st->documents;
+    const uint64_t shift = all.word.size();
+    for (DocumentPart& p : mine.parts) {
+      p.words_from += shift;
+      p.words_to += shift;
+      all.parts.push_back(std::move(p));
+    }
+    all.word.append(std::move(mine.word));
+    all.count.insert(all.count.end(), mine.count.begin(), mine.count.end());
+    mine = DocumentParts();
+  }
+  return all;
+}
+
 }  // namespace
 
 struct WordCollector::Impl {
@@ -497,7 +652,10 @@ struct WordCollector::Impl {
 
   ThreadState& state(int tid) {
     auto& st = states[static_cast<size_t>(tid)];
-    if (!st) st = std::make_unique<ThreadState>(cap, tuning.line_marks);
+    if (!st) {
+      st = std::make_unique<ThreadState>(cap, tuning.line_marks, tuning.documents);
+      st->known = tuning.known;
+    }
     return *st;
   }
 
@@ -629,6 +787,10 @@ LocalWords WordCollector::Impl::finish() {
   FirstError err;
   std::erase_if(states, [](const std::unique_ptr<ThreadState>& s) { return !s; });
   if (states.empty()) return out;
+  if (tuning.documents) {
+    for (const auto& s : states) s->end_part();  // the plain files' parts still open
+    out.documents = document_parts(states);
+  }
   int nt = static_cast<int>(states.size());
 
   for (const auto& s : states) {

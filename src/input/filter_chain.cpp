@@ -1,8 +1,11 @@
 #include "spellcheck/input/detail/filter_chain.hpp"
 
 #include <algorithm>
+#include <utility>
 
+#include "spellcheck/input/detail/jsonl_filter.hpp"
 #include "spellcheck/input/detail/url_filter.hpp"
+#include "spellcheck/input/detail/warc_filter.hpp"
 #include "spellcheck/input/input_plan.hpp"
 
 namespace spellcheck {
@@ -29,6 +32,18 @@ size_t FilterChain::run(unsigned char* buf, size_t n, bool at_end) {
     ready = s.done;
   }
   return ready;
+}
+
+bool FilterChain::on_record(RecordFn f, const std::string& id_field) {
+  if (auto* jsonl = dynamic_cast<JsonlFilter*>(corpus_)) {
+    jsonl->on_record(std::move(f), id_field);
+    return true;
+  }
+  if (auto* warc = dynamic_cast<WarcFilter*>(corpus_)) {
+    warc->on_record(std::move(f));
+    return true;
+  }
+  return false;
 }
 
 void FilterChain::dropped(size_t bytes) {

@@ -178,11 +178,14 @@ LocalWords ingest_document_words(const mpi::Comm& comm, InputPlan& plan, size_t 
 
   LocalWords local = collector.finish();
   // Provisional positions to real ones: the same file, the same offset in it.
-  for (uint64_t& pos : local.first_pos) {
+  const auto real = [&](uint64_t& pos) {
     const size_t i =
         static_cast<size_t>(std::upper_bound(provisional.begin(), provisional.end(), pos) - provisional.begin()) - 1;
     pos = pos - provisional[i] + plan.offsets[i];
-  }
+  };
+  for (uint64_t& pos : local.first_pos) real(pos);
+  for (DocumentPart& part : local.documents.parts)
+    if (part.record) real(part.position);
   return local;
 }
 

@@ -26,6 +26,8 @@ struct Options {
   std::string output;                                          // -o FILE; empty: stdout
   std::string stats;                                           // --stats FILE (JSON)
   std::string report;                                          // --report FILE (document mode TSV)
+  std::string per_document;                                    // --per-document FILE (document mode JSON Lines)
+  size_t per_document_top = 5;                                 // --per-document-top N: words listed a document
   int threads = 0;                                             // --threads N; 0: OpenMP's default
   size_t max_word_length = 64;                                 // --max-word-length N
   size_t batch_bytes = 64 * 1024;                              // --batch-bytes N: request aggregation size

@@ -30,6 +30,7 @@ struct InputFormats {
   bool automatic = true;                     // each file's format from its name (format_for_name)
   CorpusFormat format = CorpusFormat::text;  // every file's format when not automatic
   std::string text_field = "text";           // --text-field (jsonl)
+  std::string id_field;                      // --id-field (jsonl, --per-document): a record's name
   bool strict = false;                       // --strict: a malformed record is bad input (exit 2)
 };
 

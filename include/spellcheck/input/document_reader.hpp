@@ -22,7 +22,9 @@
 
 #include "spellcheck/common/text_filters.hpp"
 #include "spellcheck/common/word_list.hpp"
+#include "spellcheck/input/document_parts.hpp"
 #include "spellcheck/input/input_plan.hpp"
+#include "spellcheck/input/known_words.hpp"
 #include "spellcheck/input/line_marks.hpp"
 
 namespace spellcheck {
@@ -45,6 +47,10 @@ struct LocalWords {
   // and line_units sums up every unit this share owns.
   std::vector<uint64_t> first_mark;
   std::vector<LineUnit> line_units;
+  // With ReaderTuning::documents: each document's (part's) counts, its
+  // words as indices into words. Records are given line marks (and
+  // line_units their units) for their names.
+  DocumentParts documents;
 };
 
 // Called now and then from one thread: bytes of the share done, share size.
@@ -55,6 +61,8 @@ struct ReaderTuning {
   size_t buffer_bytes = 1u << 20;               // read buffer per thread (raised to >= 2*max_word_length + 64)
   size_t serial_merge_words = size_t{1} << 18;  // fewer distinct words (sum over threads): merged serially
   bool line_marks = false;                      // count lines while tokenizing (LocalWords::first_mark)
+  bool documents = false;                       // count per document too (LocalWords::documents)
+  const KnownWords* known = nullptr;            // ... leaving these words out (known_words.hpp)
   TextFilters filters{};                        // --filter (each file's markup: InputFile::markup)
   InputFormats formats{};                       // --input-format and its options (InputFile::format)
 };

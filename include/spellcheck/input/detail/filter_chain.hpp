@@ -3,7 +3,11 @@
 // over the reader's buffer ahead of the tokenizer: each filter has its own
 // cursor, as each may hold back a few bytes at the end of a piece.
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "spellcheck/common/text_filters.hpp"
@@ -33,13 +37,20 @@ class FilterChain {
   // such filter).
   const MarkupFilter::Malformed* malformed() const { return corpus_ ? &corpus_->malformed() : nullptr; }
 
+  // The corpus format's records (JSON Lines, WARC; jsonl_filter.hpp,
+  // warc_filter.hpp): f(offset, id) for each, offset counted from the
+  // first byte given to run(), id its id_field member (JSON Lines) or its
+  // WARC-Target-URI. False (f unused) when the file has no records.
+  using RecordFn = std::function<void(uint64_t offset, std::string_view id)>;
+  bool on_record(RecordFn f, const std::string& id_field);
+
  private:
   struct Stage {
     std::unique_ptr<MarkupFilter> filter;
     size_t done = 0;  // bytes at the buffer's start this filter has decided
   };
   std::vector<Stage> stages_;
-  const MarkupFilter* corpus_ = nullptr;
+  MarkupFilter* corpus_ = nullptr;
 };
 
 }  // namespace spellcheck

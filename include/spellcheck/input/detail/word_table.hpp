@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "spellcheck/common/huge_pages.hpp"
 #include "spellcheck/common/word_hash.hpp"
@@ -190,8 +191,10 @@ class WordTable {
   };
   static_assert(sizeof(Slot) == 32);
 
-  // marks: keep a line mark (line_marks.hpp) per word beside its slot.
-  explicit WordTable(size_t expected = 1024, int skip = 0, bool marks = false) : skip_(skip), with_marks_(marks) {
+  // marks: keep a line mark (line_marks.hpp) per word beside its slot;
+  // documents: count words per document too (add_in_document).
+  explicit WordTable(size_t expected = 1024, int skip = 0, bool marks = false, bool documents = false)
+      : skip_(skip), with_marks_(marks), with_docs_(documents) {
     size_t n = 64;
     while (n * 7 < expected * 10) n <<= 1;
     resize(n);
@@ -222,12 +225,80 @@ class WordTable {
     return add_new(s, k, pos, count);
   }
 
+  // A word's occurrences in the current document (--per-document), beside
+  // its slot.
+  struct DocCount {
+    uint32_t doc;     // the document count is for (0: none yet; kNeverCounted)
+    uint32_t sorted;  // end_document's known() has passed it
+    uint64_t count;   // occurrences in it
+  };
+  static_assert(sizeof(DocCount) == 16);
+  static constexpr uint32_t kNeverCounted = UINT32_MAX;  // DocCount::doc of a word not counted per document
+
+  // add(), also counting k in the current document (tables made with
+  // documents only), unless end_document found it known.
+  [[gnu::always_inline]] Slot* add_in_document(const WordKey& k, uint64_t pos) {
+    Slot& s = probe(k);
+    Slot* first;
+    size_t i;
+    if (s.cl != 0) [[likely]] {
+      first = bump(s, pos, 1);
+      i = static_cast<size_t>(&s - &slots_[0]);
+    } else {
+      first = add_new(s, k, pos, 1);  // may move the slots
+      i = static_cast<size_t>(first - &slots_[0]);
+    }
+    DocCount& d = docs_[i];
+    if (d.doc == doc_) {
+      ++d.count;
+    } else if (d.doc != kNeverCounted) {
+      d.doc = doc_;
+      d.count = 1;
+      touched_.push_back(i);
+    }
+    return first;
+  }
+  // Starts counting a new document (its words' counts start at zero).
+  void start_document() {
+    touched_.clear();
+    if (++doc_ != kNeverCounted) [[likely]]
+      return;
+    // 2^32 documents later: no slot may keep a stale number.
+    for (size_t i = 0; i < docs_.size(); ++i)
+      if (docs_[i].doc != kNeverCounted) docs_[i].doc = 0;
+    doc_ = 1;
+  }
+  // fn(word, count) for every word of the current document, once, but
+  // those known: known(words, n, out) sets out[j] for each of n words seen
+  // for the first time, true for a word never to be counted again (a word
+  // of the dictionary: known_words.hpp); in one batch, so that its lookups
+  // overlap. Then counts a new document.
+  template <class Known, class F>
+  void end_document(Known&& known, F&& fn) {
+    sort_out(known);
+    for (const size_t i : touched_)
+      if (docs_[i].doc != kNeverCounted) fn(word_of(slots_[i]), docs_[i].count);
+    start_document();
+  }
+  // The slot holding k, nullptr if none.
+  const Slot* find(const WordKey& k) const {
+    const Slot& s = const_cast<WordTable*>(this)->probe(k);
+    return s.cl != 0 ? &s : nullptr;
+  }
+  bool with_documents() const { return with_docs_; }
+
   // The line mark of the word in slot s (tables made with marks only).
   void set_mark(const Slot* s, uint64_t mark) { marks_[static_cast<size_t>(s - &slots_[0])] = mark; }
   uint64_t mark_of(const Slot& s) const { return with_marks_ ? marks_[static_cast<size_t>(&s - &slots_[0])] : 0; }
   bool with_marks() const { return with_marks_; }
 
   void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 1); }
+  // The same, with the word's document count (add_in_document).
+  void prefetch_in_document(uint64_t h) const {
+    const size_t i = home(h);
+    __builtin_prefetch(&slots_[i], 1);
+    __builtin_prefetch(&docs_[i], 1);
+  }
 
   size_t size() const { return size_; }
   size_t word_bytes() const { return word_bytes_; }
@@ -283,6 +354,7 @@ class WordTable {
 
   void insert(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
     if (k.len > UINT32_MAX) throw std::length_error("document reader: word too long");
+    if (with_docs_) docs_[static_cast<size_t>(&s - &slots_[0])] = {0, 0, 0};
     s.w1 = k.w1;
     s.first = pos;
     s.cl = count << 8 | k.tag();
@@ -297,6 +369,25 @@ class WordTable {
     word_bytes_ += k.len;
   }
 
+  // end_document's known() on the current document's new words.
+  template <class Known>
+  void sort_out(Known&& known) {
+    fresh_.clear();
+    fresh_words_.clear();
+    for (const size_t i : touched_)
+      if (!docs_[i].sorted) {
+        fresh_.push_back(i);
+        fresh_words_.push_back(word_of(slots_[i]));
+      }
+    if (fresh_.empty()) return;
+    fresh_known_.assign(fresh_.size(), 0);
+    known(fresh_words_.data(), fresh_words_.size(), fresh_known_.data());
+    for (size_t j = 0; j < fresh_.size(); ++j) {
+      docs_[fresh_[j]].sorted = 1;
+      if (fresh_known_[j]) docs_[fresh_[j]].doc = kNeverCounted;
+    }
+  }
+
   // The key of a stored word (its hash recomputed).
   WordKey key_of_slot(const Slot& s) const {
     const uint64_t tag = s.cl & 0xFF;
@@ -307,6 +398,7 @@ class WordTable {
   void resize(size_t n) {
     slots_ = ZeroArray<Slot>(n);
     if (with_marks_) marks_ = ZeroArray<uint64_t>(n);
+    if (with_docs_) docs_ = ZeroArray<DocCount>(n);
     mask_ = n - 1;
     shift_ = 64 - std::countr_zero(n);
   }
@@ -317,7 +409,9 @@ class WordTable {
   Slot* grow(const WordKey& added) {
     ZeroArray<Slot> old = std::move(slots_);
     ZeroArray<uint64_t> old_marks = std::move(marks_);
+    ZeroArray<DocCount> old_docs = std::move(docs_);
     resize(old.size() * 2);
+    touched_.clear();  // the current document's words, at their new slots
     const uint64_t mean = size_ ? (total_ / size_) << 8 : 0;
     for (const uint64_t min_cl : {mean * 16, mean, uint64_t{0}}) {
       for (size_t k = 0; k < old.size(); ++k) {
@@ -327,6 +421,10 @@ class WordTable {
         while (slots_[i].cl != 0) i = (i + 1) & mask_;
         slots_[i] = s;
         if (with_marks_) marks_[i] = old_marks[k];
+        if (with_docs_) {
+          docs_[i] = old_docs[k];
+          if (docs_[i].doc == doc_) touched_.push_back(i);
+        }
         s.cl = 0;
       }
     }
@@ -339,6 +437,13 @@ class WordTable {
   int skip_ = 0;
   bool with_marks_ = false;
   ZeroArray<uint64_t> marks_;  // with_marks_: marks_[i] belongs to slots_[i]
+  bool with_docs_ = false;
+  ZeroArray<DocCount> docs_;     // with_docs_: docs_[i] belongs to slots_[i]
+  uint32_t doc_ = 1;             // the current document
+  std::vector<size_t> touched_;  // slots of its words
+  std::vector<size_t> fresh_;    // sort_out's: slots, words and verdicts
+  std::vector<std::string_view> fresh_words_;
+  std::vector<uint8_t> fresh_known_;
   size_t size_ = 0;
   size_t word_bytes_ = 0;
   uint64_t total_ = 0;  // occurrences counted
