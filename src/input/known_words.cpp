@@ -78,8 +78,7 @@ void KnownWords::probably_correct(const std::string_view* words, size_t n, uint8
       const HashSet& set = set_for(words[b + j]);
       __builtin_prefetch(&set.slots[set.home(hashes[j])]);
     }
-    for (size_t j = 0; j < m; ++j)
-      out[b + j] = !words[b + j].empty() && set_for(words[b + j]).contains(hashes[j]);
+    for (size_t j = 0; j < m; ++j) out[b + j] = !words[b + j].empty() && set_for(words[b + j]).contains(hashes[j]);
   }
 }
 

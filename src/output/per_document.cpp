@@ -46,8 +46,9 @@ using WordCount = std::pair<std::string_view, uint64_t>;
 template <class Pair>
 void keep_top(std::vector<Pair>& words, size_t n) {
   n = std::min(n, words.size());
-  std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(n), words.end(),
-                    [](const Pair& a, const Pair& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  std::partial_sort(
+      words.begin(), words.begin() + static_cast<std::ptrdiff_t>(n), words.end(),
+      [](const Pair& a, const Pair& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
   words.resize(n);
 }
 
@@ -56,8 +57,9 @@ void keep_top(std::vector<Pair>& words, size_t n) {
 bool read_whole_here(const DocumentPart& p, const InputPlan& plan, const std::vector<ByteRange>& share) {
   if (p.record) return true;
   const InputFile& f = plan.files[p.file];
-  return !f.stream &&
-         std::any_of(share.begin(), share.end(), [&](const ByteRange& r) { return r.file_index == p.file && r.begin == 0 && r.end >= f.size; });
+  return !f.stream && std::any_of(share.begin(), share.end(), [&](const ByteRange& r) {
+    return r.file_index == p.file && r.begin == 0 && r.end >= f.size;
+  });
 }
 
 // This rank's parts summed per document, their misspelled words picked
@@ -165,8 +167,7 @@ std::vector<DocumentFigures> sum_parts(std::vector<DocumentFigures> parts) {
   for (DocumentFigures& p : parts) {
     if (!docs.empty() && docs.back().file == p.file && docs.back().offset == p.offset)
       sum_into(docs.back(), std::move(p));
-    else
-      docs.push_back(std::move(p));
+    else docs.push_back(std::move(p));
   }
   // A document cut between ranks: its words summed over the parts.
   for (DocumentFigures& d : docs) {
@@ -235,9 +236,9 @@ std::string format_documents(const InputPlan& plan, const LineTable& lines, std:
     for (; d < docs.size() && docs[d].file == f; ++d) {
       const DocumentFigures& doc = docs[d];
       if (!doc.record || doc.binary) continue;
-      append_line(out,
-                  !doc.id.empty() ? doc.id : file.path + ":" + std::to_string(lines.locate(doc.position, doc.mark).line),
-                  doc, top);
+      append_line(
+          out, !doc.id.empty() ? doc.id : file.path + ":" + std::to_string(lines.locate(doc.position, doc.mark).line),
+          doc, top);
     }
   }
   return out;

@@ -133,3 +133,17 @@ TEST_CASE("document mode's filters, formats, order and exit status: defaults by 
   CHECK_THROWS_AS(parse({"--words", "--input-format", "jsonl", "d", "in"}), UsageError);
   CHECK_THROWS_AS(parse({"--words", "--sort", "count", "d", "in"}), UsageError);
 }
+
+TEST_CASE("--per-document FILE, --per-document-top N, --id-field NAME") {
+  const Options none = parse({"d", "in"});
+  CHECK(none.per_document.empty());
+  CHECK(none.per_document_top == 5);
+  CHECK(none.formats.id_field.empty());
+  const Options set = parse({"--per-document", "docs.jsonl", "--per-document-top=0", "--id-field", "url", "d", "in"});
+  CHECK(set.per_document == "docs.jsonl");
+  CHECK(set.per_document_top == 0);
+  CHECK(set.formats.id_field == "url");
+  CHECK_THROWS_AS(parse({"--words", "--per-document", "x", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--per-document-top", "-1", "d", "in"}), UsageError);
+  CHECK_THROWS_AS(parse({"--id-field", "", "d", "in"}), UsageError);
+}

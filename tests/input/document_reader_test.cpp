@@ -534,3 +534,117 @@ TEST_CASE("many distinct words of all lengths: table growth and the partitioned 
   add(many, collect_document_words(plan, 0, 1, 30, 24, {}, ReaderTuning{1 << 14, 1 << 16, 0}));
   CHECK(many == ref);
 }
+
+namespace {
+
+// --per-document's counts of one plain pass: a plain file is a document; a
+// line of a JSON Lines file a record, its "text" member (plain ASCII here)
+// the text and its "id" member its name. Known words are left out of the
+// word counts (not of tokens and words).
+struct DocFigures {
+  std::string id;
+  uint64_t tokens = 0, words = 0;
+  std::map<std::string, uint64_t> counts;
+  bool operator==(const DocFigures&) const = default;
+};
+using Docs = std::map<std::pair<uint32_t, uint64_t>, DocFigures>;  // by (file, offset)
+
+std::string member(std::string_view line, const std::string& name) {
+  const std::string key = "\"" + name + "\":\"";
+  const size_t at = line.find(key);
+  if (at == std::string_view::npos) return {};
+  const size_t from = at + key.size();
+  return std::string(line.substr(from, line.find('"', from) - from));
+}
+
+void count_text(DocFigures& d, const std::string& text, size_t max_len, const KnownWords& known) {
+  TokenCounts c;
+  for_each_token(text, [&](std::string_view w, size_t) {
+    if (keep_token(w, max_len, c) && !known.probably_correct(w)) ++d.counts[std::string(w)];
+  });
+  d.tokens += c.tokens + c.skipped_numbers + c.skipped_long;
+  d.words += c.tokens;
+}
+
+Docs documents_reference(const InputPlan& plan, size_t max_len, const KnownWords& known) {
+  Docs docs;
+  for (uint32_t f = 0; f < plan.files.size(); ++f) {
+    const std::string text = slurp(plan.files[f].path);
+    if (plan.files[f].format != CorpusFormat::jsonl) {
+      count_text(docs[{f, 0}], text, max_len, known);
+      continue;
+    }
+    for (size_t at = 0; at < text.size();) {
+      const size_t end = std::min(text.find('\n', at), text.size());
+      const std::string_view line = std::string_view(text).substr(at, end - at);
+      if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
+        DocFigures& d = docs[{f, at}];
+        d.id = member(line, "id");
+        count_text(d, member(line, "text"), max_len, known);
+      }
+      at = end + 1;
+    }
+  }
+  return docs;
+}
+
+void add_documents(Docs& docs, const DocumentParts& parts) {
+  for (const DocumentPart& p : parts.parts) {
+    DocFigures& d = docs[{p.file, p.offset}];
+    if (p.record) d.id = p.id;
+    d.tokens += p.tokens;
+    d.words += p.words;
+    for (uint64_t k = p.words_from; k < p.words_to; ++k) d.counts[std::string(parts.word[k])] += parts.count[k];
+  }
+}
+
+}  // namespace
+
+TEST_CASE("--per-document: the parts of every document, from any cut, sum to its counts") {
+  TempDir t;
+  make_collection(t.path);
+  std::string jsonl;
+  std::mt19937_64 rng(11);
+  const std::vector<std::string> vocabulary{"the", "The", "cat", "sat", "on", "mat", "teh", "recieve", "42", "x86"};
+  for (int r = 0; r < 300; ++r) {
+    if (r % 37 == 5) jsonl += "\n";  // blank lines are no records
+    std::string text;
+    for (size_t k = rng() % 12; k > 0; --k) text += vocabulary[rng() % vocabulary.size()] + " ";
+    jsonl += "{\"id\":\"r" + std::to_string(r) + "\",\"text\":\"" + text + "\"}\n";
+  }
+  write(t.path / "d/records.jsonl", jsonl);
+  const std::vector<std::string> in{t.path.string()};
+  InputPlan plan = make_input_plan(in);
+  ReaderTuning tuning;
+  tuning.documents = true;
+  tuning.formats.id_field = "id";
+  set_markup(plan, tuning.filters, tuning.formats);
+  // "the" and "cat" are dictionary entries: Capitalised "The" is known too.
+  const KnownWords known({word_hash("the"), word_hash("cat")}, {word_hash("the"), word_hash("cat")});
+  for (const bool with_known : {false, true}) {
+    CAPTURE(with_known);
+    const KnownWords none;
+    const Docs ref = documents_reference(plan, 64, with_known ? known : none);
+    REQUIRE(ref.size() == plan.files.size() - 1 + 300);  // the plain files, 300 records
+    CHECK(ref.at({static_cast<uint32_t>(plan.files.size() - 1), 0}).id == "r0");
+    tuning.known = with_known ? &known : nullptr;
+    const uint64_t total = plan.total_bytes();
+    for (int it = 0; it < 150; ++it) {
+      CAPTURE(it);
+      const int p = 1 + it % 4;
+      std::vector<uint64_t> cuts{0, total};
+      for (int k = 1; k < p; ++k) cuts.push_back(rng() % (total + 1));
+      std::sort(cuts.begin(), cuts.end());
+      tuning.unit_bytes = static_cast<size_t>(rng() % 3000);
+      Docs got;
+      for (size_t k = 0; k + 1 < cuts.size(); ++k)
+        add_documents(
+            got,
+            collect_range_words(plan, stream_ranges(plan, cuts[k], cuts[k + 1]), 64, 1 + it % 2, {}, tuning).documents);
+      // A plain file no range read a token of has no part (the writer lists it).
+      for (const auto& [key, d] : ref)
+        if (!got.count(key) && d.tokens == 0) got[key] = d;
+      REQUIRE(got == ref);
+    }
+  }
+}

@@ -138,3 +138,39 @@ TEST_CASE("a zero array is zero, big or small, and moves") {
     if (n) CHECK(b[n - 1] == 42);
   }
 }
+
+TEST_CASE("per document: each document's words and counts equal a map's, through growth; known words left out") {
+  for (const uint64_t seed : {4, 5}) {
+    std::mt19937_64 rng(seed);
+    const std::vector<std::string> vocabulary = random_words(rng, 2000);
+    WordTable table(1, 0, /*marks=*/false, /*documents=*/true);  // tiny: grows inside documents
+    std::string buffer;
+    // Words of even length are "known": never given (end_document decides
+    // a word the first time it ends a document holding it).
+    std::map<std::string, bool> decided;
+    const auto known = [&](const std::string_view* words, size_t n, uint8_t* out) {
+      for (size_t j = 0; j < n; ++j) {
+        const std::string w(words[j]);
+        CHECK(decided.count(w) == 0);  // each word decided once
+        decided[w] = true;
+        out[j] = w.size() % 2 == 0;
+      }
+    };
+    for (int doc = 0; doc < 60; ++doc) {
+      std::map<std::string, uint64_t> expected;
+      const int tokens = static_cast<int>(rng() % 3000);
+      for (int i = 0; i < tokens; ++i) {
+        const std::string& w = vocabulary[std::min<size_t>(rng() % vocabulary.size(), rng() % vocabulary.size())];
+        table.add_in_document(i % 2 ? padded_key(w, buffer) : key_of(w), rng() % 1000000);
+        if (w.size() % 2 != 0) ++expected[w];
+      }
+      std::map<std::string, uint64_t> got;
+      table.end_document(known, [&](std::string_view w, uint64_t n) {
+        CHECK(got.count(std::string(w)) == 0);
+        got[std::string(w)] = n;
+      });
+      CAPTURE(doc);
+      CHECK(got == expected);
+    }
+  }
+}
