@@ -25,6 +25,25 @@
 // (R: 1 unless given). A word of fewer than N folded code points (N: 6
 // unless given; 0: none) has candidates within min(1, D) only.
 //
+//   reference_spellcheck --per-document FILE [--per-document-top N]
+//                        [--suggest ranked] [--max-word-length N]
+//                        [--filter url,digits] DICTIONARY INPUT...
+//
+// The third form (tests/per_document.sh) writes FILE, and only FILE (no -o,
+// no --report: ranked candidate sets are slow and not needed for it), as
+// JSON Lines, one object per input file in byte-wise path order, named by
+// its path as --report names it:
+//   {"document":NAME,"tokens":T,"words":W,"misspelled":M,
+//    "distinct_misspelled":D,"in_dictionary":S,"top":[["word",c],...]}
+// (one line, no spaces outside strings). T: every token after --filter url;
+// W: the tokens judged (not digits only, not over --max-word-length, none
+// with a digit under --filter digits); M, D: occurrences and distinct words
+// of the words the main output lists (ranked: less those ranked mode
+// accepts by case); S: (W - M) / W as "%.4f", null when W is 0; top: the
+// document's N (default 5) most frequent of those, most occurrences first,
+// ties byte-wise. Strings escape '"' and '\' with a backslash, bytes below
+// 0x20 as \u00xx.
+//
 // It shares no code with src/ and is written to be obviously correct, not
 // fast: a std::set dictionary, every edit-distance-one string generated and
 // looked up, a std::set of candidates per word, one sort of the lines.
@@ -92,8 +111,10 @@ struct Config {
   bool filter_urls = false;    // --filter url
   bool filter_digits = false;  // --filter digits: tokens with a digit are not words
   std::size_t max_word_length = kDefaultMaxWordLength;
-  std::string output;  // empty: stdout
-  std::string report;  // empty: none
+  std::string output;                // empty: stdout
+  std::string report;                // empty: none
+  std::string per_document;          // empty: none (see the top of the file)
+  std::size_t per_document_top = 5;  // --per-document-top
   std::string dictionary;
   std::vector<std::string> inputs;
   // --suggest ranked (see the top of the file)
@@ -105,27 +126,30 @@ struct Config {
   std::size_t two_edits_from = 6;  // shorter typos: one edit at most
 };
 
+// Document mode: whether a token is a word to judge (SPEC.md's skips, and
+// --filter digits).
+bool is_judged(const Config& config, const std::string& token) {
+  if (only_ascii_digits(token) || token.size() > config.max_word_length) return false;
+  return !(config.filter_digits && has_ascii_digit(token));
+}
+
 // The distinct words of all inputs, after the skips SPEC.md lists.
 std::set<std::string> collect_words(const Config& config) {
   std::set<std::string> words;
   for (const std::string& file : list_input_files(config.inputs)) {
     std::string text = read_whole_file(file);
-    std::vector<std::string> found;
     if (config.words_mode) {
       for (const std::string& line : split_lines(text)) {
         std::string word = clean_line(line);
-        if (!word.empty()) found.push_back(word);
+        if (!word.empty() && word.size() <= config.max_word_length) words.insert(word);
       }
     } else {
       std::vector<std::string> tokens;
       if (config.filter_urls) blank_urls(text);
       tokenize(text, tokens);
       for (const std::string& token : tokens) {
-        if (!only_ascii_digits(token) && !(config.filter_digits && has_ascii_digit(token))) found.push_back(token);
+        if (is_judged(config, token)) words.insert(token);
       }
-    }
-    for (const std::string& word : found) {
-      if (word.size() <= config.max_word_length) words.insert(word);
     }
   }
   return words;
@@ -149,8 +173,7 @@ std::map<std::string, Occurrences> collect_occurrences(const Config& config) {
     tokenize(text, tokens, &starts);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const std::string& token = tokens[i];
-      if (only_ascii_digits(token) || token.size() > config.max_word_length) continue;
-      if (config.filter_digits && has_ascii_digit(token)) continue;
+      if (!is_judged(config, token)) continue;
       Occurrences& o = out[token];
       if (o.count++ > 0) continue;
       // Counted from the file's start each time: slow, obviously right.
@@ -400,6 +423,20 @@ std::string ranked_display(const std::string& entry, RankedCase p) {
   return ranked_encode(w);
 }
 
+// The folded form of every entry.
+std::set<std::vector<std::uint32_t>> ranked_folded_entries(const std::set<std::string>& dictionary) {
+  std::set<std::vector<std::uint32_t>> folded;
+  for (const std::string& e : dictionary) folded.insert(ranked_folded(e));
+  return folded;
+}
+
+// Ranked mode accepts a word in capitals or title case of an entry.
+bool ranked_accepts_by_case(const std::set<std::vector<std::uint32_t>>& folded_entries, const std::string& word) {
+  const RankedCase pattern = ranked_case_of(ranked_code_points(word));
+  if (pattern != RankedCase::upper && pattern != RankedCase::title) return false;
+  return folded_entries.count(ranked_folded(word)) > 0;
+}
+
 std::string make_ranked_output(const Config& config) {
   if (!config.no_sound_alikes)
     throw Failure("--suggest ranked: the reference has no sound-alikes, pass --no-sound-alikes");
@@ -407,6 +444,7 @@ std::string make_ranked_output(const Config& config) {
   std::set<std::string> words = collect_words(config);
   std::vector<std::pair<std::string, std::vector<std::uint32_t>>> entries;
   for (const std::string& e : dictionary) entries.emplace_back(e, ranked_folded(e));
+  const std::set<std::vector<std::uint32_t>> folded_entries = ranked_folded_entries(dictionary);
   // Folded forms with a positive count in the frequency list.
   std::set<std::vector<std::uint32_t>> frequent;
   bool any_frequency = false;
@@ -429,15 +467,10 @@ std::string make_ranked_output(const Config& config) {
   };
   std::vector<Line> lines;
   for (const std::string& word : words) {
-    if (in_dictionary(dictionary, word)) continue;
+    // Correct, or capitals or title case of an entry (accepted): no line.
+    if (in_dictionary(dictionary, word) || ranked_accepts_by_case(folded_entries, word)) continue;
     const std::vector<std::uint32_t> folded = ranked_folded(word);
     const RankedCase pattern = ranked_case_of(ranked_code_points(word));
-    // Capitals or title case of an entry: accepted, no line.
-    bool accepted = false;
-    if (pattern == RankedCase::upper || pattern == RankedCase::title)
-      for (const auto& e : entries)
-        if (e.second == folded) accepted = true;
-    if (accepted) continue;
     Line line{word, {}};
     for (const auto& e : entries) {
       const int d = ranked_osa(folded, e.second);
@@ -467,6 +500,108 @@ std::string make_ranked_output(const Config& config) {
 }
 
 // ---------------------------------------------------------------------------
+// --per-document: one JSON line per input file
+// ---------------------------------------------------------------------------
+
+// The distinct words the main output lists.
+std::set<std::string> reported_words(const Config& config) {
+  const std::set<std::string> dictionary = load_dictionary(config.dictionary);
+  std::set<std::vector<std::uint32_t>> folded_entries;
+  if (config.ranked) folded_entries = ranked_folded_entries(dictionary);
+  std::set<std::string> reported;
+  for (const std::string& word : collect_words(config)) {
+    if (in_dictionary(dictionary, word)) continue;
+    if (config.ranked && ranked_accepts_by_case(folded_entries, word)) continue;
+    reported.insert(word);
+  }
+  return reported;
+}
+
+struct DocumentCounts {
+  std::size_t tokens = 0;
+  std::size_t words = 0;
+  std::map<std::string, std::size_t> misspelled;  // reported word -> occurrences here
+};
+
+DocumentCounts count_document(const Config& config, const std::string& file, const std::set<std::string>& reported) {
+  std::string text = read_whole_file(file);
+  if (config.filter_urls) blank_urls(text);
+  std::vector<std::string> tokens;
+  tokenize(text, tokens);
+  DocumentCounts counts;
+  counts.tokens = tokens.size();
+  for (const std::string& token : tokens) {
+    if (!is_judged(config, token)) continue;
+    ++counts.words;
+    if (reported.count(token) > 0) ++counts.misspelled[token];
+  }
+  return counts;
+}
+
+// A JSON string: '"' and '\' escaped with a backslash, bytes below 0x20 as
+// \u00xx, the rest as is.
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    const unsigned char byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string per_document_line(const std::string& name, const DocumentCounts& counts, std::size_t top) {
+  std::vector<std::pair<std::string, std::size_t>> by_count(counts.misspelled.begin(), counts.misspelled.end());
+  std::sort(by_count.begin(), by_count.end(), [](const auto& a, const auto& b) {
+    if (a.second != b.second) return a.second > b.second;
+    return a.first < b.first;
+  });
+  std::size_t misspelled = 0;
+  for (const auto& [word, count] : by_count) misspelled += count;
+  std::string in_dictionary = "null";
+  if (counts.words > 0) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, "%.4f",
+                  static_cast<double>(counts.words - misspelled) / static_cast<double>(counts.words));
+    in_dictionary = ratio;
+  }
+  std::string line = "{\"document\":" + json_string(name) + ",\"tokens\":" + std::to_string(counts.tokens) +
+                     ",\"words\":" + std::to_string(counts.words) + ",\"misspelled\":" + std::to_string(misspelled) +
+                     ",\"distinct_misspelled\":" + std::to_string(by_count.size()) +
+                     ",\"in_dictionary\":" + in_dictionary + ",\"top\":[";
+  for (std::size_t i = 0; i < by_count.size() && i < top; ++i) {
+    if (i > 0) line += ',';
+    line += "[" + json_string(by_count[i].first) + "," + std::to_string(by_count[i].second) + "]";
+  }
+  return line + "]}\n";
+}
+
+void write_per_document(const Config& config) {
+  const std::set<std::string> reported = reported_words(config);
+  std::vector<std::string> files = list_input_files(config.inputs);
+  files.erase(std::unique(files.begin(), files.end()), files.end());  // a file named twice is one document
+  std::string jsonl;
+  for (const std::string& file : files)
+    jsonl += per_document_line(file, count_document(config, file, reported), config.per_document_top);
+  std::ofstream out(config.per_document, std::ios::binary | std::ios::trunc);
+  out.write(jsonl.data(), static_cast<std::streamsize>(jsonl.size()));
+  out.close();
+  if (!out) {
+    std::error_code ec;
+    if (fs::is_regular_file(config.per_document, ec)) fs::remove(config.per_document, ec);  // not a folder named so
+    throw Failure("cannot write '" + config.per_document + "'");
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Command line
 
 // ---------------------------------------------------------------------------
@@ -482,6 +617,12 @@ std::size_t parse_length(const std::string& text) {
   }
   if (value == 0) throw Failure("--max-word-length must be at least 1");
   return static_cast<std::size_t>(value);
+}
+
+std::size_t parse_count(const std::string& name, const std::string& text) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw Failure(name + " wants a count, got '" + text + "'");
+  return std::stoul(text);
 }
 
 Config parse_arguments(int argc, char** argv) {
@@ -542,6 +683,10 @@ Config parse_arguments(int argc, char** argv) {
       config.output = value(arg);
     } else if (arg == "--report") {
       config.report = value(arg);
+    } else if (arg == "--per-document") {
+      config.per_document = value(arg);
+    } else if (arg == "--per-document-top") {
+      config.per_document_top = parse_count(arg, value(arg));
     } else if (arg == "-h" || arg == "--help") {
       std::cout << "usage: reference_spellcheck [--words] [--max-word-length N] [-o FILE] "
                    "DICTIONARY INPUT...\n";
@@ -555,6 +700,9 @@ Config parse_arguments(int argc, char** argv) {
   config.inputs.assign(positional.begin() + 1, positional.end());
   if (!config.report.empty() && (config.words_mode || config.ranked))
     throw Failure("--report is for the SPEC document mode only");
+  if (!config.per_document.empty() && config.words_mode) throw Failure("--per-document needs document mode");
+  if (!config.per_document.empty() && (!config.output.empty() || !config.report.empty()))
+    throw Failure("--per-document writes that file only: no -o, no --report");
   return config;
 }
 
@@ -563,6 +711,10 @@ Config parse_arguments(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     Config config = parse_arguments(argc, argv);
+    if (!config.per_document.empty()) {
+      write_per_document(config);
+      return 0;
+    }
     std::string out = make_output(config);
     if (config.output.empty()) {
       std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
