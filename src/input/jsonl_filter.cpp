@@ -49,8 +49,8 @@ Escape parse_escape(const unsigned char* p, size_t avail) {
 }
 
 // A JSON string's raw bytes p[0, len), decoded in place: see the header.
-// Bytes [0, w) are done; in a word compacted after a decoded escape w < r
-// and [w, r) are free, blanked where the word ends.
+// Bytes [0, w) are done; in a run compacted after a decoded escape w < r
+// and [w, r) are free, blanked where the run ends.
 class Decoder {
  public:
   Decoder(unsigned char* p, size_t len) : p_(p), len_(len) {}
@@ -81,8 +81,8 @@ class Decoder {
     const Escape e = parse_escape(p_ + r_, len_ - r_);
     unsigned char d[4];
     const size_t dl = write_utf8(e.cp, d);
-    if (is_word_code_point(e.cp) || e.cp == '\'' || e.cp == 0x2019) {
-      std::memcpy(p_ + w_, d, dl);  // the word goes on
+    if (e.cp > ' ') {
+      std::memcpy(p_ + w_, d, dl);  // the run goes on
       w_ += dl;
       r_ += e.len;
       return;
@@ -93,19 +93,11 @@ class Decoder {
     w_ = r_ += e.len;
   }
 
-  // In a word after a gap: moves its next character up, or ends it.
+  // In a run after a gap: moves its next byte up, or ends it at white
+  // space (a JSON string holds no raw control character).
   void compact_one() {
-    const unsigned char b = p_[r_];
-    int len = 1;
-    if (b >= 0x80) {
-      len = tok_detail::is_rsquo(p_ + r_, p_ + len_) ? 3 : tok_detail::multibyte_word_len(p_ + r_, p_ + len_);
-    } else if (b != '\'' && is_safe_split(b)) {
-      len = 0;
-    }
-    if (len <= 0) return end_word();
-    std::memmove(p_ + w_, p_ + r_, static_cast<size_t>(len));
-    w_ += static_cast<size_t>(len);
-    r_ += static_cast<size_t>(len);
+    if (p_[r_] <= ' ') return end_word();
+    p_[w_++] = p_[r_++];
   }
 
   unsigned char* const p_;

@@ -93,17 +93,22 @@ TEST_CASE("other members are blanked, whatever they hold") {
   CHECK(filtered(R"({"title": "text", "texts": "no", "text": "ok"})") == sp(42) + "ok" + sp(2));
 }
 
-TEST_CASE("escapes are decoded, the word compacted") {
+TEST_CASE("escapes are decoded, the run of non-space bytes compacted") {
   // "{"text": "" is 10 bytes, the closing "} 2.
   auto one = [](const std::string& value) { return filtered("{\"text\": \"" + value + "\"}").substr(10); };
   CHECK(one(R"(caf\u00e9 na\u00efve)") == "café" + sp(5) + "naïve" + sp(4) + sp(2));
   CHECK(one(R"(don\u2019t)") == "don\xE2\x80\x99t   " + sp(2));
-  CHECK(one(R"(\"quoted\")") == "\" quoted\" " + sp(2));
+  CHECK(one(R"(\"quoted\")") == "\"quoted\"" + sp(2) + sp(2));
   CHECK(one(R"(line\nbreak)") == "line  break" + sp(2));
   CHECK(one(R"(a\r\t\b\fz \\ \/)") == "a" + sp(8) + "z \\  / " + sp(2));
-  CHECK(one(R"(x\ud83d\ude00y)") == "x\xF0\x9F\x98\x80" + sp(8) + "y" + sp(2));  // U+1F600 separates
-  CHECK(one(R"(x\ud835\udc00y)") == "x\xF0\x9D\x90\x80y" + sp(8) + sp(2));       // U+1D400 is a letter
-  CHECK(one(R"(\u00c9l\u00e8ve\u2014fin)") == "\xC3\x89l\xC3\xA8ve" + sp(8) + "\xE2\x80\x94" + sp(3) + "fin" + sp(2));
+  CHECK(one(R"(x\ud83d\ude00y)") == "x\xF0\x9F\x98\x80y" + sp(8) + sp(2));  // U+1F600 separates tokens, not runs
+  CHECK(one(R"(x\ud835\udc00y)") == "x\xF0\x9D\x90\x80y" + sp(8) + sp(2));  // U+1D400 is a letter
+  CHECK(one(R"(\u00c9l\u00e8ve\u2014fin)") ==
+        "\xC3\x89l\xC3\xA8ve\xE2\x80\x94"
+        "fin" +
+            sp(11) + sp(2));
+  // A URL or path reads as unescaped (the url filter sees it whole).
+  CHECK(one(R"(http:\/\/x.org\/a C:\\dir)") == "http://x.org/a" + sp(3) + " C:\\dir" + sp(1) + sp(2));
   CHECK(one(R"(it\u0027s \u0041B)") == "it's      AB     " + sp(2));
   CHECK(one(R"(a\u000ab)") == "a" + sp(6) + "b" + sp(2));  // an escaped line end is no line end
 }

@@ -8,8 +8,12 @@
 // markup_filter.hpp: \" \\ \/ give the character; \n \r \t \b \f (and any
 // \u escape of a control character) give ' ', never '\n', so that line
 // numbers stay record numbers; \uXXXX (surrogate pairs too) gives its UTF-8
-// bytes. A decoded word character joins the word being compacted; anything
-// else ends it.
+// bytes. What is compacted is a run of non-space bytes, not only a word: a
+// decoded character other than white space joins the run, white space ends
+// it. So the run reads as the unescaped text does (`http:\/\/x.org\/a` is
+// `http://x.org/a` for the url filter, `C:\\dir` is `C:\dir`); the cost is
+// that a token after an escape in the same run starts a few bytes early
+// (its --report column), tokens after the run where they were.
 //
 // A record whose text member is absent or not a string gives no prose. A
 // line that simdjson does not accept whole (not JSON, not an object,
