@@ -674,8 +674,11 @@ class Pipeline {
   // Returns whether every word was counted.
   bool count_documents_again_if_needed(const WordList& reported) {
     if (known_words_.empty()) return true;
-    bool missed = false;
-    for (size_t i = 0; i < reported.size() && !missed; ++i) missed = known_words_.probably_correct(reported[i]);
+    std::vector<std::string_view> words(reported.size());
+    for (size_t i = 0; i < words.size(); ++i) words[i] = reported[i];
+    std::vector<uint8_t> known(words.size());
+    known_words_.probably_correct(words.data(), words.size(), known.data());
+    const bool missed = std::find(known.begin(), known.end(), 1) != known.end();
     if (mpi::allreduce_max(comm_, missed ? 1 : 0) == 0) return false;
     if (rank_ == 0 && opt_.verbose)
       std::fputs("spellcheck: a misspelled word's hash matched a dictionary key: documents counted again\n", stderr);

@@ -1,5 +1,6 @@
 #include "spellcheck/output/detail/json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -10,6 +11,12 @@ namespace spellcheck {
 
 void append_json_string(std::string& out, std::string_view s) {
   out.push_back('"');
+  // Printable ASCII without quotes or backslashes (most words): as it is.
+  if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; })) {
+    out.append(s);
+    out.push_back('"');
+    return;
+  }
   std::vector<char32_t> cps(s.size() + 1);
   const size_t n = decode_utf8(s, cps.data());
   for (size_t i = 0; i < n; ++i) {

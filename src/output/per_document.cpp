@@ -21,11 +21,11 @@ struct DocumentFigures {
   uint64_t offset = 0;
   bool record = false;
   bool binary = false;
-  std::string id;
+  std::string_view id;  // (views into the gathered bytes)
   uint64_t position = 0, mark = 0;
   bool whole = false;  // read whole by one rank: wrong holds its top words only
   uint64_t tokens = 0, words = 0, misspelled = 0, distinct = 0;
-  std::vector<std::pair<std::string, uint64_t>> wrong;  // reported words, occurrences
+  std::vector<std::pair<std::string_view, uint64_t>> wrong;  // reported words, occurrences
 };
 
 // Every rank's words, on every rank, as a set.
@@ -140,8 +140,8 @@ std::vector<DocumentFigures> decode_parts(std::string_view bytes) {
       *v = wire::read_le_at<uint64_t>(bytes, at, kWhat);
     const auto n = wire::read_le_at<uint64_t>(bytes, at, kWhat);
     for (uint64_t k = 0; k < n; ++k) {
-      std::string w(wire::read_bytes_at(bytes, at, wire::read_le_at<uint64_t>(bytes, at, kWhat), kWhat));
-      d.wrong.emplace_back(std::move(w), wire::read_le_at<uint64_t>(bytes, at, kWhat));
+      const std::string_view w = wire::read_bytes_at(bytes, at, wire::read_le_at<uint64_t>(bytes, at, kWhat), kWhat);
+      d.wrong.emplace_back(w, wire::read_le_at<uint64_t>(bytes, at, kWhat));
     }
     out.push_back(std::move(d));
   }
@@ -154,17 +154,20 @@ void sum_into(DocumentFigures& into, DocumentFigures&& part) {
   into.words += part.words;
   into.misspelled += part.misspelled;
   into.binary |= part.binary;
-  if (into.id.empty()) into.id = std::move(part.id);
-  for (auto& w : part.wrong) into.wrong.push_back(std::move(w));
+  if (into.id.empty()) into.id = part.id;
+  into.wrong.insert(into.wrong.end(), part.wrong.begin(), part.wrong.end());
 }
 
 // Parts sorted by (file, offset) and summed: one entry a document.
-std::vector<DocumentFigures> sum_parts(std::vector<DocumentFigures> parts) {
-  std::stable_sort(parts.begin(), parts.end(), [](const DocumentFigures& a, const DocumentFigures& b) {
-    return a.file != b.file ? a.file < b.file : a.offset < b.offset;
-  });
+// A document's wrong words become its top ones, in order.
+std::vector<DocumentFigures> sum_parts(std::vector<DocumentFigures> parts, size_t top) {
+  std::vector<std::pair<std::pair<uint32_t, uint64_t>, size_t>> order(parts.size());  // (file, offset), index
+  for (size_t i = 0; i < parts.size(); ++i) order[i] = {{parts[i].file, parts[i].offset}, i};
+  std::sort(order.begin(), order.end());
   std::vector<DocumentFigures> docs;
-  for (DocumentFigures& p : parts) {
+  docs.reserve(parts.size());
+  for (const auto& [key, i] : order) {
+    DocumentFigures& p = parts[i];
     if (!docs.empty() && docs.back().file == p.file && docs.back().offset == p.offset)
       sum_into(docs.back(), std::move(p));
     else docs.push_back(std::move(p));
@@ -173,18 +176,19 @@ std::vector<DocumentFigures> sum_parts(std::vector<DocumentFigures> parts) {
   for (DocumentFigures& d : docs) {
     if (d.whole) continue;
     std::sort(d.wrong.begin(), d.wrong.end());
-    std::vector<std::pair<std::string, uint64_t>> merged;
-    for (auto& w : d.wrong) {
+    std::vector<std::pair<std::string_view, uint64_t>> merged;
+    for (const auto& w : d.wrong) {
       if (!merged.empty() && merged.back().first == w.first) merged.back().second += w.second;
-      else merged.push_back(std::move(w));
+      else merged.push_back(w);
     }
     d.wrong = std::move(merged);
     d.distinct = d.wrong.size();
+    keep_top(d.wrong, top);
   }
   return docs;
 }
 
-void append_line(std::string& out, const std::string& name, const DocumentFigures& d, size_t top) {
+void append_line(std::string& out, std::string_view name, const DocumentFigures& d) {
   out += "{\"document\":";
   append_json_string(out, name);
   for (const auto& [key, v] : {std::pair<const char*, uint64_t>{"tokens", d.tokens},
@@ -205,8 +209,7 @@ void append_line(std::string& out, const std::string& name, const DocumentFigure
                   static_cast<double>(d.words - d.misspelled) / static_cast<double>(d.words));
     out += share;
   }
-  std::vector<std::pair<std::string_view, uint64_t>> order(d.wrong.begin(), d.wrong.end());
-  keep_top(order, top);
+  const auto& order = d.wrong;  // the top words, in order (sum_parts)
   out += ",\"top\":[";
   for (size_t k = 0; k < order.size(); ++k) {
     if (k) out += ',';
@@ -221,8 +224,7 @@ void append_line(std::string& out, const std::string& name, const DocumentFigure
 
 // Rank 0: the documents in input order. A plain file is a document even
 // when no reader saw a token of it (an empty file).
-std::string format_documents(const InputPlan& plan, const LineTable& lines, std::vector<DocumentFigures> docs,
-                             size_t top) {
+std::string format_documents(const InputPlan& plan, const LineTable& lines, std::vector<DocumentFigures> docs) {
   std::string out;
   size_t d = 0;
   for (uint32_t f = 0; f < plan.files.size(); ++f) {
@@ -231,14 +233,14 @@ std::string format_documents(const InputPlan& plan, const LineTable& lines, std:
       DocumentFigures empty;
       const bool seen = d < docs.size() && docs[d].file == f;
       const DocumentFigures& doc = seen ? docs[d] : empty;
-      if (!doc.binary) append_line(out, file.path, doc, top);
+      if (!doc.binary) append_line(out, file.path, doc);
     }
     for (; d < docs.size() && docs[d].file == f; ++d) {
       const DocumentFigures& doc = docs[d];
       if (!doc.record || doc.binary) continue;
       append_line(
           out, !doc.id.empty() ? doc.id : file.path + ":" + std::to_string(lines.locate(doc.position, doc.mark).line),
-          doc, top);
+          doc);
     }
   }
   return out;
@@ -252,7 +254,7 @@ std::string per_document_lines(const mpi::Comm& comm, const InputPlan& plan, con
   const std::vector<ByteRange> share = split_stream(plan, comm.rank(), comm.size());
   const mpi::Gathered all = mpi::gather_bytes(comm, encode_parts(parts, reported, listed, plan, share, top));
   if (comm.rank() != 0) return {};
-  return format_documents(plan, lines, sum_parts(decode_parts(all.bytes)), top);
+  return format_documents(plan, lines, sum_parts(decode_parts(all.bytes), top));
 }
 
 }  // namespace spellcheck
