@@ -138,8 +138,7 @@ class Batcher {
     WordKey keys[kBatch];
     for (size_t i = 0; i < n_; ++i) {
       keys[i] = key_padded(toks_[i].p, toks_[i].len);
-      if (documents_) t_.prefetch_in_document(keys[i].h);
-      else t_.prefetch(keys[i].h);
+      t_.prefetch(keys[i].h);
     }
     if (documents_) {
       for (size_t i = 0; i < n_; ++i)

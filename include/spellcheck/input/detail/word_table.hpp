@@ -187,9 +187,16 @@ class WordTable {
   struct Slot {
     uint64_t w0, w1;  // WordKey's; long words: w0 = offset in the arena
     uint64_t first;   // smallest position seen
-    uint64_t cl;      // count (56 bits) << 8 | WordKey::tag(); 0: empty slot
+    uint64_t cl;      // count (56 bits) << 8 | kUncounted | kSorted | WordKey::tag(); 0: empty slot
   };
   static_assert(sizeof(Slot) == 32);
+  // The low byte of Slot::cl: the tag (at most kLongWordTag), and a flag
+  // of documents' counting (add_in_document), kept in the slot so that a
+  // word not counted costs no other memory access.
+  static constexpr uint64_t kTagBits = 0x1F;
+  static constexpr uint64_t kUncounted = 0x80;  // not counted per document (a known word)
+  static constexpr uint64_t kSorted = 0x40;     // end_document's known() has passed it
+  static_assert(kLongWordTag <= kTagBits);
 
   // marks: keep a line mark (line_marks.hpp) per word beside its slot;
   // documents: count words per document too (add_in_document).
@@ -207,7 +214,7 @@ class WordTable {
     for (;;) {
       Slot& s = slots_[i];
       if (s.cl == 0) return s;
-      if (s.w1 == k.w1 && (s.cl & 0xFF) == tag &&
+      if (s.w1 == k.w1 && (s.cl & kTagBits) == tag &&
           (tag != kLongWordTag ? s.w0 == k.w0 : std::memcmp(arena_.data() + s.w0, k.p, k.len) == 0))
         return s;
       i = (i + 1) & mask_;
@@ -228,15 +235,13 @@ class WordTable {
   // A word's occurrences in the current document (--per-document), beside
   // its slot.
   struct DocCount {
-    uint32_t doc;     // the document count is for (0: none yet; kNeverCounted)
-    uint32_t sorted;  // end_document's known() has passed it
-    uint64_t count;   // occurrences in it
+    uint32_t doc;    // the document count is for (0: none yet)
+    uint32_t count;  // occurrences in it, modulo count_limit_ (carried_)
   };
-  static_assert(sizeof(DocCount) == 16);
-  static constexpr uint32_t kNeverCounted = UINT32_MAX;  // DocCount::doc of a word not counted per document
+  static_assert(sizeof(DocCount) == 8);
 
   // add(), also counting k in the current document (tables made with
-  // documents only), unless end_document found it known.
+  // documents only), unless end_document found it known (kUncounted).
   [[gnu::always_inline]] Slot* add_in_document(const WordKey& k, uint64_t pos) {
     Slot& s = probe(k);
     Slot* first;
@@ -248,10 +253,12 @@ class WordTable {
       first = add_new(s, k, pos, 1);  // may move the slots
       i = static_cast<size_t>(first - &slots_[0]);
     }
+    if (slots_[i].cl & kUncounted) return first;
     DocCount& d = docs_[i];
     if (d.doc == doc_) {
-      ++d.count;
-    } else if (d.doc != kNeverCounted) {
+      if (++d.count == count_limit_) [[unlikely]]
+        carry(i);
+    } else {
       d.doc = doc_;
       d.count = 1;
       touched_.push_back(i);
@@ -261,11 +268,11 @@ class WordTable {
   // Starts counting a new document (its words' counts start at zero).
   void start_document() {
     touched_.clear();
-    if (++doc_ != kNeverCounted) [[likely]]
+    carried_.clear();
+    if (++doc_ != 0) [[likely]]
       return;
     // 2^32 documents later: no slot may keep a stale number.
-    for (size_t i = 0; i < docs_.size(); ++i)
-      if (docs_[i].doc != kNeverCounted) docs_[i].doc = 0;
+    for (size_t i = 0; i < docs_.size(); ++i) docs_[i].doc = 0;
     doc_ = 1;
   }
   // fn(word, count) for every word of the current document, once, but
@@ -276,8 +283,13 @@ class WordTable {
   template <class Known, class F>
   void end_document(Known&& known, F&& fn) {
     sort_out(known);
-    for (const size_t i : touched_)
-      if (docs_[i].doc != kNeverCounted) fn(word_of(slots_[i]), docs_[i].count);
+    for (const size_t i : touched_) {
+      if (slots_[i].cl & kUncounted) continue;
+      const std::string_view w = word_of(slots_[i]);
+      uint64_t n = docs_[i].count;
+      for (const std::string& c : carried_) n += c == w ? count_limit_ : 0;
+      fn(w, n);
+    }
     start_document();
   }
   // The slot holding k, nullptr if none.
@@ -286,6 +298,8 @@ class WordTable {
     return s.cl != 0 ? &s : nullptr;
   }
   bool with_documents() const { return with_docs_; }
+  // Tests: per-document counts wrap at `limit` (carried, as at 2^32 - 1).
+  void set_count_limit(uint32_t limit) { count_limit_ = limit; }
 
   // The line mark of the word in slot s (tables made with marks only).
   void set_mark(const Slot* s, uint64_t mark) { marks_[static_cast<size_t>(s - &slots_[0])] = mark; }
@@ -293,12 +307,6 @@ class WordTable {
   bool with_marks() const { return with_marks_; }
 
   void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(h)], 1); }
-  // The same, with the word's document count (add_in_document).
-  void prefetch_in_document(uint64_t h) const {
-    const size_t i = home(h);
-    __builtin_prefetch(&slots_[i], 1);
-    __builtin_prefetch(&docs_[i], 1);
-  }
 
   size_t size() const { return size_; }
   size_t word_bytes() const { return word_bytes_; }
@@ -327,7 +335,7 @@ class WordTable {
   }
 
   std::string_view word_of(const Slot& s) const {
-    const uint64_t tag = s.cl & 0xFF;
+    const uint64_t tag = s.cl & kTagBits;
     if (tag == kLongWordTag) return std::string_view(arena_).substr(s.w0, static_cast<uint32_t>(s.w1));
     return std::string_view(reinterpret_cast<const char*>(&s.w0), tag);  // w0, w1: 16 bytes in a row
   }
@@ -354,7 +362,7 @@ class WordTable {
 
   void insert(Slot& s, const WordKey& k, uint64_t pos, uint64_t count) {
     if (k.len > UINT32_MAX) throw std::length_error("document reader: word too long");
-    if (with_docs_) docs_[static_cast<size_t>(&s - &slots_[0])] = {0, 0, 0};
+    if (with_docs_) docs_[static_cast<size_t>(&s - &slots_[0])] = {0, 0};
     s.w1 = k.w1;
     s.first = pos;
     s.cl = count << 8 | k.tag();
@@ -369,13 +377,18 @@ class WordTable {
     word_bytes_ += k.len;
   }
 
+  [[gnu::noinline]] void carry(size_t i) {
+    docs_[i].count = 0;
+    carried_.emplace_back(word_of(slots_[i]));
+  }
+
   // end_document's known() on the current document's new words.
   template <class Known>
   void sort_out(Known&& known) {
     fresh_.clear();
     fresh_words_.clear();
     for (const size_t i : touched_)
-      if (!docs_[i].sorted) {
+      if (!(slots_[i].cl & kSorted)) {
         fresh_.push_back(i);
         fresh_words_.push_back(word_of(slots_[i]));
       }
@@ -383,14 +396,14 @@ class WordTable {
     fresh_known_.assign(fresh_.size(), 0);
     known(fresh_words_.data(), fresh_words_.size(), fresh_known_.data());
     for (size_t j = 0; j < fresh_.size(); ++j) {
-      docs_[fresh_[j]].sorted = 1;
-      if (fresh_known_[j]) docs_[fresh_[j]].doc = kNeverCounted;
+      slots_[fresh_[j]].cl |= kSorted;
+      if (fresh_known_[j]) slots_[fresh_[j]].cl |= kUncounted;
     }
   }
 
   // The key of a stored word (its hash recomputed).
   WordKey key_of_slot(const Slot& s) const {
-    const uint64_t tag = s.cl & 0xFF;
+    const uint64_t tag = s.cl & kTagBits;
     if (tag == kLongWordTag) return long_key(arena_.data() + s.w0, static_cast<uint32_t>(s.w1));
     return {s.w0, s.w1, word_table_hash(s.w0, s.w1, tag), reinterpret_cast<const char*>(&s.w0), tag};
   }
@@ -441,7 +454,11 @@ class WordTable {
   ZeroArray<DocCount> docs_;     // with_docs_: docs_[i] belongs to slots_[i]
   uint32_t doc_ = 1;             // the current document
   std::vector<size_t> touched_;  // slots of its words
-  std::vector<size_t> fresh_;    // sort_out's: slots, words and verdicts
+  // A count that reached count_limit_ starts again from 0, its word noted
+  // here (so DocCount stays 8 bytes): a tests' knob (set_count_limit).
+  uint32_t count_limit_ = UINT32_MAX;
+  std::vector<std::string> carried_;
+  std::vector<size_t> fresh_;  // sort_out's: slots, words and verdicts
   std::vector<std::string_view> fresh_words_;
   std::vector<uint8_t> fresh_known_;
   size_t size_ = 0;
