@@ -25,6 +25,8 @@ by round and their median printed with their range.
            against the older one's.
   hugepages --huge-pages on against off (ranked docs/medium, words list):
            the default (auto) must not be slower than either.
+  perdoc   SPEC mode on docs/large with --per-document against without
+           (in-program total and wall): target <= 1.15x.
 
 aspell's master is made from the same dictionary (its en data is
 ISO-8859-1: words outside it are left out of aspell's master and sample).
@@ -51,7 +53,7 @@ def parse():
     a.add_argument("--bin", default=os.path.join(here, "build", "spellcheck"))
     a.add_argument("--sample", type=int, default=5000, help="words for aspell -a")
     a.add_argument("--seed", type=int, default=20261206)
-    a.add_argument("--only", default="words,list,ranked,docs,hugepages")
+    a.add_argument("--only", default="words,list,ranked,docs,hugepages,perdoc")
     return a.parse_args()
 
 
@@ -198,6 +200,10 @@ def run(args, only, b, work):
                 b.spellcheck(f"cached_{size}", binary, "--suggest", "ranked", "--index-cache", index, b.dict, path)
                 if args.old:
                     b.spellcheck(f"ranked_{size}_old", args.old, "--suggest", "ranked", b.dict, path)
+        if "perdoc" in only:
+            pair = [("plain_large", ()), ("perdoc_large", ("--per-document", os.path.join(work, "docs.jsonl")))]
+            for name, extra in pair if r % 2 == 0 else reversed(pair):
+                b.spellcheck(name, binary, *extra, b.dict, large)
         if "hugepages" in only:
             for mode in ("auto", "on", "off"):
                 b.spellcheck(f"hp_{mode}_ranked", binary, f"--huge-pages={mode}", "--suggest", "ranked", b.dict,
@@ -234,6 +240,10 @@ def run(args, only, b, work):
             if args.old:
                 print("  " + ratio_line(f"ranked, this build / {args.old}", b.wall(f"ranked_{size}"),
                                         b.wall(f"ranked_{size}_old"), ""))
+    if "perdoc" in only:
+        print(ratio_line("--per-document / without, docs/large (in-program total)", b.col("perdoc_large", 1),
+                         b.col("plain_large", 1), "(target <= 1.15x)"))
+        print("  " + ratio_line("wall", b.wall("perdoc_large"), b.wall("plain_large"), ""))
     if "hugepages" in only:
         for load in ("ranked", "words"):
             auto, on, off = (b.wall(f"hp_{m}_{load}") for m in ("auto", "on", "off"))

@@ -10,9 +10,6 @@ namespace spellcheck {
 
 namespace {
 
-// 0 marks an empty slot: a hash of 0 is stored as 1 (a collision more).
-uint64_t nonzero(uint64_t h) { return h ? h : 1; }
-
 uint64_t kept_bits() {
   const char* bits = std::getenv("SPELLCHECK_KNOWN_HASH_BITS");
   const long n = bits ? std::strtol(bits, nullptr, 10) : 64;
@@ -24,61 +21,62 @@ uint64_t spread(uint64_t h) { return h * 0x9E3779B97F4A7C15ULL; }
 
 }  // namespace
 
-void KnownWords::HashSet::build(const std::vector<uint64_t>& hashes, uint64_t keep) {
-  const uint64_t n = std::bit_ceil(std::max<uint64_t>(16, hashes.size() * 2));
-  slots.assign(n, 0);
-  mask = n - 1;
-  for (const uint64_t raw : hashes) {
-    const uint64_t h = nonzero(raw & keep);
-    for (uint64_t i = home(h);; i = (i + 1) & mask) {
-      if (slots[i] == h) break;
-      if (slots[i] == 0) {
-        slots[i] = h;
-        break;
-      }
+// A hash as stored: its exact bit clear, and never 0 (an empty slot).
+uint64_t KnownWords::hash_of(std::string_view w) const {
+  const uint64_t h = (word_hash(w) & keep_) & ~kExact;
+  return h ? h : 2;
+}
+
+uint64_t KnownWords::home(uint64_t h) const { return spread(h) >> shift_; }
+
+void KnownWords::insert(uint64_t raw, bool exact) {
+  uint64_t h = (raw & keep_) & ~kExact;
+  if (h == 0) h = 2;
+  for (uint64_t i = home(h);; i = (i + 1) & mask_) {
+    if (slots_[i] == 0 || (slots_[i] & ~kExact) == h) {
+      slots_[i] = h | (slots_[i] & kExact) | (exact ? kExact : 0);
+      return;
     }
   }
 }
 
-uint64_t KnownWords::HashSet::home(uint64_t h) const { return spread(h) >> (64 - std::countr_zero(slots.size())); }
-
-bool KnownWords::HashSet::contains(uint64_t h) const {
-  if (slots.empty()) return false;
-  for (uint64_t i = home(h);; i = (i + 1) & mask) {
-    if (slots[i] == h) return true;
-    if (slots[i] == 0) return false;
+uint64_t KnownWords::find(uint64_t h) const {
+  for (uint64_t i = home(h);; i = (i + 1) & mask_) {
+    if (slots_[i] == 0 || (slots_[i] & ~kExact) == h) return slots_[i];
   }
 }
 
 KnownWords::KnownWords(const std::vector<uint64_t>& keys, const std::vector<uint64_t>& exact) : keep_(kept_bits()) {
-  keys_.build(keys, keep_);
-  exact_.build(exact, keep_);
+  // At most 5 keys in 8 slots.
+  const uint64_t n = std::bit_ceil(std::max<uint64_t>(16, keys.size() + keys.size() / 2 + 1));
+  slots_.assign(n, 0);
+  mask_ = n - 1;
+  shift_ = 64 - std::countr_zero(n);
+  for (const uint64_t h : keys) insert(h, false);
+  for (const uint64_t h : exact) insert(h, true);
 }
 
-const KnownWords::HashSet& KnownWords::set_for(std::string_view w) const {
-  return is_ascii_upper(static_cast<unsigned char>(w[0])) ? keys_ : exact_;
+// SPEC's rule: a capitalised word by its key, any other by an exact entry.
+bool KnownWords::correct(std::string_view w, uint64_t found) const {
+  return found != 0 && (is_ascii_upper(static_cast<unsigned char>(w[0])) || (found & kExact) != 0);
 }
-
-uint64_t KnownWords::hash_of(std::string_view w) const { return nonzero(word_hash(w) & keep_); }
 
 bool KnownWords::probably_correct(std::string_view w) const {
-  if (w.empty() || keys_.slots.empty()) return false;
-  return set_for(w).contains(hash_of(w));
+  if (w.empty() || slots_.empty()) return false;
+  return correct(w, find(hash_of(w)));
 }
 
 void KnownWords::probably_correct(const std::string_view* words, size_t n, uint8_t* out) const {
   constexpr size_t kAhead = 8;  // lookups in flight
-  if (keys_.slots.empty()) return;
+  if (slots_.empty()) return;
   uint64_t hashes[kAhead];
   for (size_t b = 0; b < n; b += kAhead) {
     const size_t m = std::min(kAhead, n - b);
     for (size_t j = 0; j < m; ++j) {
-      if (words[b + j].empty()) continue;
       hashes[j] = hash_of(words[b + j]);
-      const HashSet& set = set_for(words[b + j]);
-      __builtin_prefetch(&set.slots[set.home(hashes[j])]);
+      __builtin_prefetch(&slots_[home(hashes[j])]);
     }
-    for (size_t j = 0; j < m; ++j) out[b + j] = !words[b + j].empty() && set_for(words[b + j]).contains(hashes[j]);
+    for (size_t j = 0; j < m; ++j) out[b + j] = !words[b + j].empty() && correct(words[b + j], find(hashes[j]));
   }
 }
 

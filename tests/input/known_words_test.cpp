@@ -44,8 +44,10 @@ TEST_CASE("SPEC's rule: a capital may be lowered, a lowercase word must be an en
 TEST_CASE("the batch lookup gives what single lookups give") {
   std::vector<std::string> entries, words;
   for (int i = 0; i < 5000; ++i) {
-    entries.push_back("w" + std::to_string(i * 3));
-    words.push_back((i % 3 ? "w" : "W") + std::to_string(i * 2));
+    entries.emplace_back("w");
+    entries.back() += std::to_string(i * 3);
+    words.emplace_back(i % 3 ? "w" : "W");
+    words.back() += std::to_string(i * 2);
   }
   const KnownWords known = known_of(entries);
   std::vector<std::string_view> views(words.begin(), words.end());

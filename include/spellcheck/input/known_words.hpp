@@ -26,27 +26,28 @@ class KnownWords {
   // so that collisions happen.
   KnownWords(const std::vector<uint64_t>& keys, const std::vector<uint64_t>& exact);
 
-  bool empty() const { return keys_.slots.empty(); }
+  bool empty() const { return slots_.empty(); }
   // w is in the dictionary, unless a hash collided.
   bool probably_correct(std::string_view w) const;
   // The same for n words (out[i] for words[i]), their lookups overlapped.
   void probably_correct(const std::string_view* words, size_t n, uint8_t* out) const;
 
  private:
-  // Open addressing over the hashes themselves (0 stands for empty).
-  struct HashSet {
-    std::vector<uint64_t> slots;
-    uint64_t mask = 0;
-    void build(const std::vector<uint64_t>& hashes, uint64_t keep);
-    bool contains(uint64_t h) const;
-    uint64_t home(uint64_t h) const;
-  };
-  // The set w's hash is looked up in, and the hash.
-  const HashSet& set_for(std::string_view w) const;
+  // Open addressing over the hashes themselves: a slot holds a key's hash
+  // with its lowest bit replaced by "exact" (0 stands for empty; hashes
+  // are compared without that bit). About 13 bytes an entry.
+  static constexpr uint64_t kExact = 1;
+  uint64_t home(uint64_t h) const;
+  void insert(uint64_t h, bool exact);
+  // The slot value for h (its exact bit clear), 0 if none.
+  uint64_t find(uint64_t h) const;
   uint64_t hash_of(std::string_view w) const;
+  bool correct(std::string_view w, uint64_t found) const;
 
   uint64_t keep_ = ~uint64_t{0};  // the hash bits used
-  HashSet keys_, exact_;
+  std::vector<uint64_t> slots_;
+  uint64_t mask_ = 0;
+  int shift_ = 64;
 };
 
 }  // namespace spellcheck
