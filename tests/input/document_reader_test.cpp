@@ -629,7 +629,7 @@ TEST_CASE("--per-document: the parts of every document, from any cut, sum to its
     CHECK(ref.at({static_cast<uint32_t>(plan.files.size() - 1), 0}).id == "r0");
     tuning.known = with_known ? &known : nullptr;
     const uint64_t total = plan.total_bytes();
-    for (int it = 0; it < 80; ++it) {
+    for (int it = 0; it < 40; ++it) {
       CAPTURE(it);
       const int p = 1 + it % 4;
       std::vector<uint64_t> cuts{0, total};
