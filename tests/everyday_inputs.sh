@@ -29,6 +29,7 @@
 #               terminal (script(1) makes one); none without either
 # Exit status: 0 passed, 1 a check failed, 77 a tool is missing (skip).
 set -u
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 mpiexec=mpirun
 if [ "${1:-}" = "--mpiexec" ]; then
@@ -50,19 +51,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 dict=$work/dict.txt
 awk 'NR % 10 == 1' "$words_file" >"$dict"
-failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=1
-}
-run() {  # run P T ARGS...: spellcheck on P ranks, T threads
-  local p=$1 t=$2
-  shift 2
-  OMP_NUM_THREADS=$t "$mpiexec" -n "$p" "$spellcheck" -q "$@"
-}
-same() {  # same WANT GOT WHAT
-  if cmp -s "$1" "$2"; then echo "ok: $3"; else fail "$3"; diff "$1" "$2" | head -5; fi
-}
+# shellcheck source=tests/e2e_lib.sh
+. "$tests_dir/e2e_lib.sh"  # failed, fail, run, same
 
 # The collection: 8 files of about 30 KB, every 7th word mistyped; no file
 # ends inside a word (so their concatenation has the same words).

@@ -26,6 +26,7 @@
 #            values exit 2 with one line
 # Exit status: 0 passed, 1 a check failed.
 set -u
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 mpiexec=mpirun
 if [ "${1:-}" = "--mpiexec" ]; then
@@ -44,19 +45,8 @@ cd "$work" || exit 1
 # words to look at), every 4th entry for the others (faster ranked runs).
 dict=$words
 [ "$part" = compare ] || { awk 'NR % 4 == 1' "$words" >small-dict.txt; dict=$work/small-dict.txt; }
-failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=1
-}
-run() {  # run P T ARGS...: spellcheck on P ranks, T threads
-  local p=$1 t=$2
-  shift 2
-  OMP_NUM_THREADS=$t "$mpiexec" -n "$p" "$spellcheck" -q "$@"
-}
-same() {  # same WANT GOT WHAT
-  if cmp -s "$1" "$2"; then echo "ok: $3"; else fail "$3"; diff "$1" "$2" | head -5; fi
-}
+# shellcheck source=tests/e2e_lib.sh
+. "$tests_dir/e2e_lib.sh"  # failed, fail, run, same
 need() {  # need PATH PACKAGE: a real file the test reads (install-deps.sh installs it)
   [ -e "$1" ] || { echo "FAIL: $1 missing: install Debian's $2 (scripts/install-deps.sh)"; exit 1; }
 }

@@ -23,6 +23,7 @@
 #            one line on stderr, no file left
 # Exit status: 0 passed, 1 a check failed.
 set -u
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 mpiexec=mpirun
 if [ "${1:-}" = "--mpiexec" ]; then
@@ -42,19 +43,8 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 awk 'NR % 4 == 1' "$words" >dict.txt  # a smaller dictionary: faster runs
 dict=$work/dict.txt
-failed=0
-fail() {
-  echo "FAIL: $*"
-  failed=1
-}
-run() {  # run P T ARGS...: spellcheck on P ranks, T threads
-  local p=$1 t=$2
-  shift 2
-  OMP_NUM_THREADS=$t "$mpiexec" -n "$p" "$spellcheck" -q "$@"
-}
-same() {  # same WANT GOT WHAT
-  if cmp -s "$1" "$2"; then echo "ok: $3"; else fail "$3"; diff "$1" "$2" | head -5; fi
-}
+# shellcheck source=tests/e2e_lib.sh
+. "$tests_dir/e2e_lib.sh"  # failed, fail, run, same
 
 # --- The collection --------------------------------------------------------
 # docs/: the plain files. jsonl/corpus.jsonl: records {"id":"rec/NNNNN.txt",
