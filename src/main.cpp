@@ -338,8 +338,10 @@ class Pipeline {
     });
     suggestions_.hits = {};
     write_runs(std::move(run_bytes), false);
-    write_per_document(judged_.misspelled, ignored_words_);
   }
+
+  // SPEC mode: every misspelled word is reported.
+  void write_spec_per_document() { write_per_document(judged_.misspelled, ignored_words_); }
 
   // --per-document: each document's figures, the words this run reports
   // counted as misspelled. Every rank gives the ones it judged: those it
@@ -670,8 +672,8 @@ class Pipeline {
   }
 
   // A reported word the reader took for known (a hash collision): the
-  // documents are read again, every word counted.
-  // Returns whether every word was counted.
+  // documents are read again, every word counted. Returns whether every
+  // word was counted.
   bool count_documents_again_if_needed(const WordList& reported) {
     if (known_words_.empty()) return true;
     std::vector<std::string_view> words(reported.size());
@@ -909,6 +911,7 @@ int run(int argc, char** argv, int provided) {
   if (opt.ranked) return p.ranked();
   p.find_candidates();
   p.write_spec_output();
+  p.write_spec_per_document();
   return p.spec_diagnostics();
 }
 
