@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "spellcheck/common/wire.hpp"
-#include "spellcheck/input/detail/word_table.hpp"
 #include "spellcheck/output/detail/json.hpp"
 
 namespace spellcheck {
@@ -28,15 +28,18 @@ struct DocumentFigures {
   std::vector<std::pair<std::string_view, uint64_t>> wrong;  // reported words, occurrences
 };
 
-// Every rank's words, on every rank, as a set.
-WordTable all_reported(const mpi::Comm& comm, const WordList& reported) {
-  const mpi::Gathered gathered = mpi::gather_bytes(comm, reported.bytes);
-  WordList all;
-  all.bytes = mpi::broadcast(comm, gathered.bytes);
-  all.index();
-  WordTable set(all.size());
-  for (size_t i = 0; i < all.size(); ++i) set.add(key_of(all[i]), 0);
-  return set;
+// Every rank's listed words (ReportedWords), on every rank.
+struct ListedWords {
+  WordList words;
+  std::unordered_set<std::string_view> set;  // views into words
+  bool contains(std::string_view w) const { return !set.empty() && set.count(w) != 0; }
+};
+
+void gather_listed(const mpi::Comm& comm, const WordList& mine, ListedWords& out) {
+  out.words.bytes = mpi::broadcast(comm, mpi::gather_bytes(comm, mine.bytes).bytes);
+  out.words.index();
+  out.set.reserve(out.words.size());
+  for (size_t i = 0; i < out.words.size(); ++i) out.set.insert(out.words[i]);
 }
 
 using WordCount = std::pair<std::string_view, uint64_t>;
@@ -65,13 +68,10 @@ bool read_whole_here(const DocumentPart& p, const InputPlan& plan, const std::ve
 // This rank's parts summed per document, their misspelled words picked
 // out, for rank 0: a document read whole here goes with its top words
 // only, one cut between ranks with all of them (rank 0 adds them up).
-std::string encode_parts(const DocumentParts& parts, const ReportedWords& reported, const WordTable& listed,
+std::string encode_parts(const DocumentParts& parts, const ReportedWords& reported, const ListedWords& listed,
                          const InputPlan& plan, const std::vector<ByteRange>& share, size_t top) {
   const WordList& words = parts.word;
-  const auto is_reported = [&](std::string_view w) {
-    const bool in_list = listed.size() > 0 && listed.find(key_of(w)) != nullptr;
-    return reported.all_but_listed ? !in_list : in_list;
-  };
+  const auto is_reported = [&](std::string_view w) { return reported.all_but_listed != listed.contains(w); };
   std::vector<size_t> order(parts.parts.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -250,7 +250,8 @@ std::string format_documents(const InputPlan& plan, const LineTable& lines, std:
 
 std::string per_document_lines(const mpi::Comm& comm, const InputPlan& plan, const LineTable& lines,
                                const DocumentParts& parts, const ReportedWords& reported, size_t top) {
-  const WordTable listed = all_reported(comm, *reported.listed);
+  ListedWords listed;
+  gather_listed(comm, *reported.listed, listed);
   const std::vector<ByteRange> share = split_stream(plan, comm.rank(), comm.size());
   const mpi::Gathered all = mpi::gather_bytes(comm, encode_parts(parts, reported, listed, plan, share, top));
   if (comm.rank() != 0) return {};

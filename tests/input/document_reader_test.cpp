@@ -99,6 +99,14 @@ Result one_pass(const InputPlan& plan, size_t max_len, bool filtered) {
 Result plain_pass(const InputPlan& plan, size_t max_len) { return one_pass(plan, max_len, false); }
 Result filtered_reference(const InputPlan& plan, size_t max_len) { return one_pass(plan, max_len, true); }
 
+// The stream [0, total) cut among p "ranks" at random places (in order).
+std::vector<uint64_t> random_cuts(std::mt19937_64& rng, uint64_t total, int p) {
+  std::vector<uint64_t> cuts{0, total};
+  for (int k = 1; k < p; ++k) cuts.push_back(rng() % (total + 1));
+  std::sort(cuts.begin(), cuts.end());
+  return cuts;
+}
+
 Result cut_at(const InputPlan& plan, const std::vector<uint64_t>& cuts, size_t max_len, int threads,
               const ReaderTuning& tuning) {
   Result r;
@@ -219,9 +227,7 @@ TEST_CASE("3 and 4 ranks at random cuts; collect_document_words for rank r of p"
   std::mt19937_64 rng(99);
   for (int it = 0; it < 400; ++it) {
     const int p = 3 + it % 2;
-    std::vector<uint64_t> cuts{0, total};
-    for (int k = 1; k < p; ++k) cuts.push_back(rng() % (total + 1));
-    std::sort(cuts.begin(), cuts.end());
+    const std::vector<uint64_t> cuts = random_cuts(rng, total, p);
     CAPTURE(it);
     const ReaderTuning tuning{static_cast<size_t>(rng() % 50), rng() % 2 ? size_t{100} : size_t{1} << 16};
     REQUIRE(cut_at(plan, cuts, 64, it % 200 == 3 ? 3 : 1 + it % 2, tuning) == ref);
@@ -264,9 +270,7 @@ TEST_CASE("--filter url,digits: any cut, buffer and thread count gives the filte
   for (int it = 0; it < 300; ++it) {
     CAPTURE(it);
     const int p = 2 + it % 3;
-    std::vector<uint64_t> cuts{0, total};
-    for (int k = 1; k < p; ++k) cuts.push_back(rng() % (total + 1));
-    std::sort(cuts.begin(), cuts.end());
+    const std::vector<uint64_t> cuts = random_cuts(rng, total, p);
     tuning.unit_bytes = static_cast<size_t>(rng() % 3000);
     tuning.buffer_bytes = rng() % 2 ? size_t{100} : size_t{1} << 16;
     REQUIRE(cut_at(plan, cuts, 64, 1 + it % 2, tuning) == ref);
@@ -632,9 +636,7 @@ TEST_CASE("--per-document: the parts of every document, from any cut, sum to its
     for (int it = 0; it < 40; ++it) {
       CAPTURE(it);
       const int p = 1 + it % 4;
-      std::vector<uint64_t> cuts{0, total};
-      for (int k = 1; k < p; ++k) cuts.push_back(rng() % (total + 1));
-      std::sort(cuts.begin(), cuts.end());
+      const std::vector<uint64_t> cuts = random_cuts(rng, total, p);
       tuning.unit_bytes = static_cast<size_t>(rng() % 3000);
       Docs got;
       for (size_t k = 0; k + 1 < cuts.size(); ++k)
