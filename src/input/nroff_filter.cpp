@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <string_view>
 
@@ -36,9 +37,30 @@ constexpr std::string_view kMdocCallable[] = {"Ad", "An", "Ao", "Ac", "Ar", "Bo"
 // Requests that open a macro definition or ignored block, ended by "..".
 constexpr std::string_view kDefinitions[] = {"am", "am1", "ami", "de", "de1", "dei", "ig"};
 
+// A request or macro name of at most 3 bytes as one integer (0 for a
+// longer or empty one), so that the lists are searched without memcmp: a
+// man page is mostly control lines.
+constexpr uint32_t name_key(std::string_view name) {
+  if (name.empty() || name.size() > 3) return 0;
+  uint32_t key = 0;
+  for (char ch : name) key = key << 8 | static_cast<unsigned char>(ch);
+  return key;
+}
+
 template <size_t N>
-bool listed(const std::string_view (&names)[N], std::string_view name) {
-  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+constexpr std::array<uint32_t, N> name_keys(const std::string_view (&names)[N]) {
+  std::array<uint32_t, N> keys{};
+  for (size_t i = 0; i < N; ++i) keys[i] = name_key(names[i]);
+  return keys;
+}
+
+constexpr auto kProseMacroKeys = name_keys(kProseMacros);
+constexpr auto kMdocCallableKeys = name_keys(kMdocCallable);
+constexpr auto kDefinitionKeys = name_keys(kDefinitions);
+
+template <size_t N>
+bool listed(const std::array<uint32_t, N>& keys, uint32_t key) {
+  return key != 0 && std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
 Accent nroff_accent(unsigned char c) {
@@ -120,12 +142,17 @@ size_t size_escape_end(Peek& pk) {
   return ch >= '1' && ch <= '3' && next >= '0' && next <= '9' ? i + 2 : i + 1;
 }
 
+constexpr std::array<bool, 256> byte_set(std::string_view bytes) {
+  std::array<bool, 256> set{};
+  for (char ch : bytes) set[static_cast<unsigned char>(ch)] = true;
+  return set;
+}
 // Escapes with a delimited argument: \h'1i', \w'text', \v'-1v', ...
-bool delimited_escape(unsigned char e) { return std::strchr("hvwlLDxboXZNABCRS", e) != nullptr; }
+constexpr auto kDelimitedEscapes = byte_set("hvwlLDxboXZNABCRS");
 // Escapes taking a name: strings, registers, fonts, colours, macro arguments.
-bool named_escape(unsigned char e) { return std::strchr("*nfgkmMFYV$", e) != nullptr; }
+constexpr auto kNamedEscapes = byte_set("*nfgkmMFYV$");
 // Zero-width escapes: they join the word around them.
-bool joining_escape(unsigned char e) { return std::strchr("&%|^),/:", e) != nullptr; }
+constexpr auto kJoiningEscapes = byte_set("&%|^),/:");
 
 class NroffFilter final : public MarkupFilter {
  public:
@@ -197,7 +224,7 @@ class NroffFilter final : public MarkupFilter {
     if (pk.cut && !at_end) return false;
     c.keep(i);
     if (a >= 'A' && a <= 'Z' && b >= 'a' && b <= 'z' && (after == ' ' || after == '\n' || after < 0) &&
-        listed(kMdocCallable, std::string_view(reinterpret_cast<const char*>(c.b + c.r), 2)))
+        listed(kMdocCallableKeys, name_key(std::string_view(reinterpret_cast<const char*>(c.b + c.r), 2))))
       c.blank(2);
     return true;
   }
@@ -227,17 +254,18 @@ class NroffFilter final : public MarkupFilter {
     if (pk.cut && !at_end) return false;
     line_start_ = false;
     const std::string_view name(reinterpret_cast<const char*>(c.b + c.r + name_at), i - name_at);
-    if (listed(kProseMacros, name)) {
-      args_left_ = name == "IP" ? 1 : 0;  // .IP tag indent (before the name is blanked)
+    const uint32_t key = name_key(name);
+    if (listed(kProseMacroKeys, key)) {
+      args_left_ = key == name_key("IP") ? 1 : 0;  // .IP tag indent (before the name is blanked)
       mdoc_ = name.size() == 2 && name[1] >= 'a' && name[1] <= 'z';
       c.blank(i);
       macro_args_ = true;
       in_quotes_ = in_arg_ = false;
       return true;
     }
-    if (listed(kDefinitions, name)) mode_ = Mode::definition;
-    else if (name == "EX") mode_ = Mode::example;
-    else if (name == "TS") mode_ = Mode::table_head;
+    if (listed(kDefinitionKeys, key)) mode_ = Mode::definition;
+    else if (key == name_key("EX")) mode_ = Mode::example;
+    else if (key == name_key("TS")) mode_ = Mode::table_head;
     else mode_ = Mode::skip_line;
     prev_ = 0;
     return true;
@@ -246,12 +274,15 @@ class NroffFilter final : public MarkupFilter {
   // Blanks to the line's end; at the '\n' the mode's line ends (unless a
   // request line continues: '\\' before the '\n').
   bool skip_line(FilterCursor& c) {
-    const void* nl = std::memchr(c.b + c.r, '\n', c.n - c.r);
-    const size_t e = nl ? static_cast<size_t>(static_cast<const unsigned char*>(nl) - c.b) : c.n;
-    for (size_t i = c.r; i < e; ++i)
-      if (c.b[i] > ' ') prev_ = c.b[i];
+    const size_t e = find_stop<'\n'>(c.b, c.r, c.n);
+    const bool nl = e < c.n;
+    for (size_t i = e; i > c.r; --i)
+      if (c.b[i - 1] > ' ') {
+        prev_ = c.b[i - 1];
+        break;
+      }
     const unsigned char last = e > c.r ? c.b[e - 1] : prev_;
-    c.blank(e - c.r);
+    c.blank_in_line(e - c.r);
     if (!nl) return true;
     if (mode_ == Mode::comment) {
       mode_ = Mode::text;  // the '\n' is the text's
@@ -304,7 +335,7 @@ class NroffFilter final : public MarkupFilter {
     } else if (e == '\n') {
       c.blank(2);  // a continued line: what follows is no line start
       return true;
-    } else if (joining_escape(static_cast<unsigned char>(e))) {
+    } else if (kJoiningEscapes[static_cast<unsigned char>(e)]) {
       c.drop(2);
       return true;
     } else if (e == '(' || e == '[') {
@@ -312,10 +343,10 @@ class NroffFilter final : public MarkupFilter {
       if (len > 2) k = decode_special({reinterpret_cast<const char*>(c.b + c.r + 2), len - 2 - (e == '[')}, out);
     } else if (e == 's') {
       len = size_escape_end(pk);
-    } else if (named_escape(static_cast<unsigned char>(e))) {
+    } else if (kNamedEscapes[static_cast<unsigned char>(e)]) {
       const size_t at = e == 'n' && (pk[2] == '+' || pk[2] == '-') ? 3 : 2;
       len = name_arg_end(pk, at);
-    } else if (delimited_escape(static_cast<unsigned char>(e))) {
+    } else if (kDelimitedEscapes[static_cast<unsigned char>(e)]) {
       const int delim = pk[2];
       const size_t close = delim > ' ' ? pk.find(3, delim, kMaxDelimited) : 0;
       len = close ? close + 1 : 2;

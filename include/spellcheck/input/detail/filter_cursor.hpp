@@ -86,18 +86,24 @@ struct FilterCursor {
   }
   // len bytes of prose.
   void keep(size_t len) {
-    if (w == r) {
-      w = r += len;
-      return;
-    }
-    for (size_t e = r + len; r < e; ++r) {
-      if (w != r && !continues_word(b[r])) flush();
+    const size_t e = r + len;
+    for (; w != r && r < e; ++r) {
+      if (!continues_word(b[r])) {
+        flush();  // the rest is in place
+        break;
+      }
       b[w++] = b[r];
     }
+    if (w == r) w = r = e;
   }
   // len bytes that are not prose: ' ', '\n' kept.
   void blank(size_t len) {
     flush();
+    if (len <= 16) {  // an escape or a macro's name: no library calls
+      for (const size_t e = r + len; r < e; ++r) b[r] = b[r] == '\n' ? '\n' : ' ';
+      w = r;
+      return;
+    }
     for (const size_t e = r + len; r < e;) {
       const void* nl = std::memchr(b + r, '\n', e - r);
       const size_t stop = nl ? static_cast<size_t>(static_cast<const unsigned char*>(nl) - b) : e;
@@ -105,6 +111,12 @@ struct FilterCursor {
       r = nl ? stop + 1 : e;
     }
     w = r;
+  }
+  // len bytes that are not prose and hold no '\n'.
+  void blank_in_line(size_t len) {
+    flush();
+    std::memset(b + r, ' ', len);
+    w = r += len;
   }
   // A zero-width construct of len bytes (no '\n' in it): joins what is
   // around it.
