@@ -118,8 +118,7 @@ int main() {
                           }),
               md.size() >> 20);
   // md4c by itself (callbacks that return at once): what bounds the filter.
-  std::printf("md4c alone:      %7.1f MB/s (the same Markdown, GitHub's dialect)\n",
-              median_mbps(md.size(), [&] {
+  std::printf("md4c alone:      %7.1f MB/s (the same Markdown, GitHub's dialect)\n", median_mbps(md.size(), [&] {
                 MD_PARSER parser{};
                 parser.flags = MD_DIALECT_GITHUB;
                 parser.enter_block = parser.leave_block = [](MD_BLOCKTYPE, void*, void*) { return 0; };
