@@ -8,7 +8,7 @@
 
 namespace spellcheck {
 
-void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
+void Shard::build(WordList entries, std::vector<uint64_t> hashes, bool with_trigrams) {
   entries_ = std::move(entries);
   const size_t n = entries_.size();
   const bool hash_here = hashes.size() != n;
@@ -25,20 +25,26 @@ void Shard::build(WordList entries, std::vector<uint64_t> hashes) {
 #pragma omp parallel
   {
     std::unique_ptr<TrigramFilter> tri;
-    err.run([&] { tri = std::make_unique<TrigramFilter>(); });
+    if (with_trigrams) err.run([&] { tri = std::make_unique<TrigramFilter>(); });
 #pragma omp for schedule(dynamic, 4096) nowait
     for (size_t i = 0; i < n; ++i)
       err.run([&] {
+        // The bucket a few entries ahead: a bucket is a cache miss.
+        if (!hash_here && i + 8 < n) table_.prefetch_bucket(hashes_[i + 8]);
         char* w = entries_.bytes.data() + entries_.starts[i];
         const std::string_view word = entries_[i];
-        tri->add_entry(word);
+        if (tri) tri->add_entry(word);
         const uint8_t flag = is_ascii_upper(static_cast<unsigned char>(w[0])) ? kCapital : kExact;
         w[0] = ascii_lower(w[0]);
         if (hash_here) hashes_[i] = XXH3_64bits(word.data(), word.size());
         const uint64_t h = hashes_[i];
-        Table::accessor acc;  // holds the entry's lock until the flags are set
-        if (table_.insert(acc, Key{word, h})) acc->second = flag;
-        else acc->second |= flag;
+        // Most keys are new: inserted whole, without holding the entry's
+        // lock. A key seen before (a duplicate line, or the capitalised
+        // form's) gets its flag under the lock.
+        if (!table_.insert(Entry{Key{word, h}, flag})) {
+          Table::accessor acc;
+          if (table_.find(acc, Key{word, h})) acc->second |= flag;
+        }
       });
     if (tri) {
 #pragma omp critical(spellcheck_shard_trigrams)

@@ -4,6 +4,7 @@
 // bytes are also the wire format of an all-to-all exchange as they are.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -45,12 +46,14 @@ struct WordList {
   // Rebuilds starts from bytes (after receiving bytes off the wire).
   void index() {
     starts.clear();
-    size_t b = 0;
-    for (size_t i = 0; i < bytes.size(); ++i)
-      if (bytes[i] == '\n') {
-        starts.push_back(b);
-        b = i + 1;
-      }
+    const char* p = bytes.data();
+    const char* const end = p + bytes.size();
+    for (const char* b = p; b < end;) {
+      const void* nl = std::memchr(b, '\n', static_cast<size_t>(end - b));
+      if (nl == nullptr) break;
+      starts.push_back(static_cast<uint64_t>(b - p));
+      b = static_cast<const char*>(nl) + 1;
+    }
   }
 };
 

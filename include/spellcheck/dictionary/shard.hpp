@@ -26,7 +26,9 @@ class Shard {
   // Takes this rank's entries (and their word_hash, computed here if not
   // given) and indexes them with OpenMP threads; duplicates are harmless.
   // The hashes are kept for the filter.
-  void build(WordList entries, std::vector<uint64_t> hashes = {});
+  // with_trigrams = false: the trigram filter is not wanted (a compiled
+  // dictionary's is read whole).
+  void build(WordList entries, std::vector<uint64_t> hashes = {}, bool with_trigrams = true);
 
   // SPEC: word is correct if it is an entry, or if its first byte is A-Z
   // and the word with that byte lowered is an entry. h = word_hash(word).
