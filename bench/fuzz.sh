@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup jsonl warc)
+[ ${#targets[@]} -eq 0 ] && targets=(tokenizer lines options input_plan hunspell markup jsonl warc compiled)
 if ! command -v clang++ >/dev/null; then
   echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
   exit 77
@@ -71,6 +71,13 @@ for t in "${targets[@]}"; do
       { printf '\020\300'; rec response "Content-Type: application/http"$'\r\n' "$html"
         rec request "" $'GET / HTTP/1.1\r\n\r\n'; printf 'junk\r\n'
         rec resource "Content-Type: text/plain"$'\r\n' "plain words"; } >"$corpus/seed-warc" ;;
+    # compiled: a case byte (odd: compile the lines, then damage), ranks,
+    # buckets, a damage position; then dictionary lines.
+    compiled)
+      { printf '\001\002\001\000'; head -c 3000 /usr/share/dict/american-english 2>/dev/null || printf 'a\nb\n'; } \
+        >"$corpus/seed-whole"
+      { printf '\001\003\202\100'; printf 'Apple\napple\nbanana\n\ncafé\nZ\n'; } >"$corpus/seed-cut"
+      { printf '\000\001\000\000'; printf 'spellcheck-dict\n'; head -c 200 /dev/zero; } >"$corpus/seed-raw" ;;
   esac
   log=$build/fuzz-$t.log
   "$build/fuzz/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \

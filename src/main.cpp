@@ -28,6 +28,7 @@
 #include "spellcheck/common/removal_on_signal.hpp"
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
+#include "spellcheck/dictionary/compiled_dictionary.hpp"
 #include "spellcheck/dictionary/data_files.hpp"
 #include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
@@ -190,6 +191,10 @@ class Pipeline {
   // Dictionary: each rank reads a share, ships the entries to their owners
   // (xxHash shards) and indexes its shard.
   void load_dictionary() {
+    if (is_compiled_dictionary(opt_.dictionary)) {
+      load_compiled_dictionary();
+      return;
+    }
     if (is_hunspell_dictionary(opt_.dictionary)) {
       load_hunspell_dictionary();
       return;
@@ -214,32 +219,66 @@ class Pipeline {
     run_.step([&] {
       if (dictionary_entries_ == 0) throw InputError("dictionary '" + opt_.dictionary + "' has no entry");
     });
-    // --extra-dict: more entries; `*word` lines take words out.
-    PlainExtraWords extra;
-    if (!opt_.extra_dicts.empty()) {
-      run_.step([&] { extra = read_plain_extra_words(comm_, opt_.extra_dicts); });
-      const std::vector<uint64_t> extra_hashes = hash_words(extra.add);
-      entries.append(std::move(extra.add));
-      entry_hashes.insert(entry_hashes.end(), extra_hashes.begin(), extra_hashes.end());
-    }
     Routed shard_words;
     {
       PhaseTimer pt(t_, "shuffle");
       fault::point("shuffle", rank_);
       shard_words = route_by_owner(comm_, std::move(entries), std::move(entry_hashes));
-      if (!opt_.extra_dicts.empty()) {
-        auto forbid_hashes = hash_words(extra.forbid);
-        const Routed forbidden = route_by_owner(comm_, std::move(extra.forbid), std::move(forbid_hashes));
-        remove_words(shard_words, forbidden.words);
-      }
     }
+    add_extra_words(shard_words);
+    index_shard(std::move(shard_words));
+  }
+
+  // --extra-dict: more entries; `*word` lines take words out.
+  void add_extra_words(Routed& shard_words) {
+    if (opt_.extra_dicts.empty()) return;
+    PlainExtraWords extra;
+    run_.step([&] { extra = read_plain_extra_words(comm_, opt_.extra_dicts); });
+    PhaseTimer pt(t_, "shuffle");
+    auto add_hashes = hash_words(extra.add);
+    Routed added = route_by_owner(comm_, std::move(extra.add), std::move(add_hashes));
+    shard_words.words.append(std::move(added.words));
+    shard_words.hashes.insert(shard_words.hashes.end(), added.hashes.begin(), added.hashes.end());
+    auto forbid_hashes = hash_words(extra.forbid);
+    const Routed forbidden = route_by_owner(comm_, std::move(extra.forbid), std::move(forbid_hashes));
+    remove_words(shard_words, forbidden.words);
+  }
+
+  // This rank's entries into its shard (and what ranked mode, --per-document
+  // and compile keep of them).
+  void index_shard(Routed shard_words) {
     if (opt_.ranked) ranked_entries_ = shard_words.words;
+    if (opt_.compile) compiled_entries_ = shard_words;
     if (per_document()) build_known_words(shard_words);
     PhaseTimer pt(t_, "index");
     run_.step([&] {
       fault::point("index", rank_);
-      shard_->build(std::move(shard_words.words), std::move(shard_words.hashes));
+      shard_->build(std::move(shard_words.words), std::move(shard_words.hashes), !filters_read_);
     });
+  }
+
+  // A compiled dictionary: this rank's buckets and the filters, read as
+  // they are (compiled_dictionary.hpp). Words an --extra-dict adds are not
+  // in the compiled filters: they are built again then.
+  void load_compiled_dictionary() {
+    CompiledShare share;
+    {
+      PhaseTimer pt(t_, "read");
+      run_.step([&] {
+        fault::point("read", rank_);
+        share = read_compiled_dictionary(opt_.dictionary, rank_, comm_.size());
+      });
+    }
+    dictionary_entries_ = share.total_entries;
+    Routed shard_words{std::move(share.entries), std::move(share.hashes), {}};
+    add_extra_words(shard_words);
+    if (opt_.extra_dicts.empty()) {
+      filter_ = std::move(share.bloom);
+      trigrams_ = share.trigrams;
+      affixes_ = std::move(share.affixes);
+      filters_read_ = true;
+    }
+    index_shard(std::move(shard_words));
   }
 
   bool hunspell() const { return hunspell_ != nullptr; }
@@ -256,7 +295,7 @@ class Pipeline {
 
   // The filters every rank probes before asking an owner.
   void build_filters() {
-    if (hunspell()) return;  // its own filter is built with it
+    if (hunspell() || filters_read_) return;  // hunspell's filter is built with it
     PhaseTimer pt(t_, "filter");
     fault::point("filter", rank_);
     filter_ = build_filter(comm_, *shard_, opt_.filter_bits, opt_.filter_exchange);
@@ -455,6 +494,61 @@ class Pipeline {
   }
 
   // SPEC mode's timing lines, summary and --stats. Returns the exit status.
+  // spellcheck compile: the dictionary as a run loads it, the filters over
+  // the whole of it, written by rank 0 into one file (compiled_dictionary.hpp).
+  int compile() {
+    run_.step([&] {
+      if (is_compiled_dictionary(opt_.dictionary))
+        throw InputError(opt_.dictionary + ": already a compiled dictionary (compile reads word lists)");
+      if (is_hunspell_dictionary(opt_.dictionary))
+        throw InputError(
+            opt_.dictionary +
+            ": a hunspell dictionary (compile reads word lists; hunspell dictionaries are not compiled yet)");
+    });
+    load_dictionary();
+    BloomFilter bloom;
+    {
+      PhaseTimer pt(t_, "filter");
+      bloom = build_filter(comm_, *shard_, opt_.filter_bits, FilterExchange::allreduce);
+      trigrams_ = build_trigram_filter(comm_, *shard_);
+      affixes_ = build_affix_filter(comm_, *shard_);
+    }
+    const uint32_t buckets = opt_.buckets != 0 ? opt_.buckets : kDefaultCompiledBuckets;
+    PhaseTimer pt(t_, "write");
+    const mpi::Gathered words = mpi::gather_bytes(comm_, compiled_entries_.words.bytes);
+    const mpi::Gathered hashes = mpi::gather_bytes(
+        comm_, {reinterpret_cast<const char*>(compiled_entries_.hashes.data()), compiled_entries_.hashes.size() * 8});
+    uint64_t file_bytes = 0;
+    run_.step([&] {
+      if (rank_ != 0) return;
+      WordList all;
+      all.bytes = words.bytes;
+      all.index();
+      std::vector<uint64_t> all_hashes(hashes.bytes.size() / sizeof(uint64_t));
+      std::memcpy(all_hashes.data(), hashes.bytes.data(), all_hashes.size() * sizeof(uint64_t));
+      const std::string bytes =
+          compiled_dictionary_bytes(all, all_hashes, {&bloom, &trigrams_, &affixes_}, buckets, compile_description());
+      out_->write(bytes);
+      out_->commit();
+      file_bytes = bytes.size();
+    });
+    t_.add("total", mpi::now() - t0_, mpi::traffic() - traffic0_);
+    if (rank_ == 0 && !opt_.quiet)
+      std::fprintf(stderr, "spellcheck: compiled %llu entries into %s (%.1f MB, %u buckets) in %.3f s\n",
+                   static_cast<unsigned long long>(dictionary_entries_), opt_.output.c_str(),
+                   static_cast<double>(file_bytes) / 1e6, buckets, mpi::now() - t0_);
+    return kExitOk;
+  }
+
+  // What a compiled file was made from (its sources and the options that
+  // shape its filters), for a person reading it.
+  std::string compile_description() const {
+    std::string d = "spellcheck " SPELLCHECK_VERSION "\ndictionary " + opt_.dictionary + "\n";
+    for (const std::string& e : opt_.extra_dicts) d += "extra-dict " + e + "\n";
+    d += "filter-bits " + std::to_string(opt_.filter_bits) + "\n";
+    return d;
+  }
+
   int spec_diagnostics() {
     t_.add("total", mpi::now() - t0_, mpi::traffic() - traffic0_);
     const mpi::Traffic traffic = mpi::traffic();  // before the diagnostics' own
@@ -827,6 +921,8 @@ class Pipeline {
   InputPlan plan_;
   std::unique_ptr<OutputFile> out_, report_, per_document_;
   uint64_t dictionary_entries_ = 0;
+  bool filters_read_ = false;                                 // from a compiled dictionary
+  Routed compiled_entries_;                                   // compile: this rank's entries, for the file
   WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
   LikelyReplacements replacements_;                           // a hunspell dictionary's REP and MAP, for ranked scores
   std::unique_ptr<Shard> shard_ = std::make_unique<Shard>();  // released once ranked mode has judged
@@ -900,6 +996,10 @@ int run(int argc, char** argv, int provided) {
                       : opt.exchange == "auto"    ? mpi::AllToAll::automatic
                                                   : mpi::AllToAll::direct);
   Pipeline p(comm, run, opt);
+  if (opt.compile) {
+    p.open_outputs();
+    return p.compile();
+  }
   p.plan_inputs();
   p.open_outputs();
   p.load_dictionary();

@@ -48,7 +48,11 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--max-word-length") o.max_word_length = static_cast<size_t>(parse_integer(flag, v, 1, 60000));
   else if (flag == "--batch-bytes") o.batch_bytes = static_cast<size_t>(parse_integer(flag, v, 1, 1 << 30));
   else if (flag == "--filter-bits") o.filter_bits = parse_real(flag, v, 1.0, 64.0);
-  else if (flag == "--filter-exchange") o.filter_exchange = parse_filter_exchange(flag, v);
+  else if (flag == "--buckets") {
+    const auto b = static_cast<uint64_t>(parse_integer(flag, v, 1, 1 << 24));
+    if ((b & (b - 1)) != 0) throw UsageError("--buckets must be a power of two, got '" + std::string(v) + "'");
+    o.buckets = static_cast<uint32_t>(b);
+  } else if (flag == "--filter-exchange") o.filter_exchange = parse_filter_exchange(flag, v);
   else if (flag == "--exchange") {
     if (v != "direct" && v != "two-level" && v != "auto")
       throw UsageError("--exchange must be direct, two-level or auto, got '" + std::string(v) + "'");
@@ -120,7 +124,7 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
 
 bool takes_value(std::string_view flag) {
   return flag == "-o" || flag == "--output" || flag == "--stats" || flag == "--report" || flag == "--threads" ||
-         flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
+         flag == "--buckets" || flag == "--max-word-length" || flag == "--batch-bytes" || flag == "--filter-bits" ||
          flag == "--filter-exchange" || flag == "--exchange" || flag == "--suggest" || flag == "--max-distance" ||
          flag == "--top" || flag == "--frequencies" || flag == "--sound-distance" || flag == "--prefix-length" ||
          flag == "--format" || flag == "--rare-distance" || flag == "--far-min-count" || flag == "--sound-min-count" ||
@@ -194,7 +198,21 @@ void apply_value_flag(Options& o, std::string_view a, int& i, int argc, const ch
 
 // DICTIONARY and INPUT from the positional arguments, and the checks of
 // options that need each other.
+// spellcheck compile -o NAME.scd DICTIONARY: no input, a named output.
+void apply_compile_positionals(Options& o, const std::vector<std::string>& positional) {
+  if (positional.size() != 1) throw UsageError("compile takes one DICTIONARY (see --help)");
+  if (o.output.empty()) throw UsageError("compile needs -o NAME.scd (see --help)");
+  if (o.ranked || o.list_only || o.words_mode || !o.report.empty() || !o.per_document.empty())
+    throw UsageError("compile writes a dictionary: it takes no --suggest, --words, --report or --per-document");
+  o.dictionary = positional[0];
+}
+
 void apply_positionals(Options& o, const std::vector<std::string>& positional) {
+  if (o.compile) {
+    apply_compile_positionals(o, positional);
+    return;
+  }
+  if (o.buckets != 0) throw UsageError("--buckets is an option of compile (spellcheck compile --help)");
   if (!o.lang.empty()) {  // --lang NAME stands for DICTIONARY: every positional is an input
     if (positional.empty() && !o.words_mode) throw UsageError("missing INPUT (see --help)");
     o.inputs = positional;
@@ -223,7 +241,12 @@ Options parse_options(int argc, const char* const* argv) {
   apply_environment(o);
   std::vector<std::string> positional;
   bool only_positional = false;
-  for (int i = 1; i < argc; ++i) {
+  int i = 1;
+  if (argc > 1 && std::string_view(argv[1]) == "compile") {
+    o.compile = true;
+    ++i;
+  }
+  for (; i < argc; ++i) {
     std::string_view a = argv[i];
     if (only_positional || a.empty() || a[0] != '-' || a == "-") {
       positional.emplace_back(a);
@@ -251,6 +274,7 @@ constexpr std::string_view kHelpSynopsis = R"(Usage: spellcheck [options] DICTIO
        mpirun -n P spellcheck [options] DICTIONARY INPUT...
        ... | spellcheck [options] DICTIONARY -
        ... | spellcheck --words [options] DICTIONARY
+       mpirun -n P spellcheck compile [--buckets B] -o NAME.scd DICTIONARY
 
 Prints every misspelled distinct word of INPUT with all its edit-distance-1
 corrections found in DICTIONARY, one line per word:
@@ -267,6 +291,15 @@ hunspell dictionary a word is correct exactly when hunspell accepts it
 are over letters, from the .aff's TRY letters, their capitals and a-z A-Z
 0-9. --lang NAME finds NAME.dic in $DICPATH, /usr/share/hunspell and
 /usr/share/myspell; --list-dictionaries lists what is there.
+
+`spellcheck compile -o NAME.scd DICTIONARY` (with its --extra-dict words)
+writes a compiled dictionary: the entries in B hash buckets (--buckets B, a
+power of two, default 4096) and the filters, built once. A run given
+NAME.scd as DICTIONARY (known by its first bytes, whatever its name) on up to
+B ranks reads only its ranks' buckets and builds nothing; its output is the
+same as on the word list. A damaged or truncated file is refused. Word lists
+only (hunspell dictionaries are not compiled yet); ranked mode still builds
+its index in the run.
 
 INPUT is raw text (files, or directories read recursively in byte-wise path
 order), or with --words a word list (one word per line). `-` (or no INPUT
@@ -417,6 +450,8 @@ constexpr std::string_view kHelpTuningOptions =
                           symmetric-delete index (4-64, default 8)
   --batch-bytes N         bytes of remote lookups per message (default 65536)
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
+  --buckets B             compile: hash buckets of the compiled file (a power
+                          of two, default 4096): a run uses at most B ranks
   --filter-exchange M     allgather (default): every rank gets each shard's
                           filter; allreduce: one filter OR-ed over all ranks
   --exchange M            the dictionary shuffle, word routing, filters and

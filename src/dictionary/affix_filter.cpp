@@ -1,5 +1,6 @@
 #include "spellcheck/dictionary/affix_filter.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -37,6 +38,16 @@ AffixFilter::AffixFilter(uint64_t keys, double bits_per_key) {
   bits_.reset(static_cast<uint64_t*>(std::aligned_alloc(64, bytes)));
   if (!bits_) throw std::bad_alloc();
   std::memset(bits_.get(), 0, bytes);
+}
+
+AffixFilter AffixFilter::of_words(size_t words) {
+  AffixFilter f;
+  f.words_ = words;
+  const size_t bytes = std::max<size_t>(64, (words * sizeof(uint64_t) + 63) / 64 * 64);
+  f.bits_.reset(static_cast<uint64_t*>(std::aligned_alloc(64, bytes)));
+  if (!f.bits_) throw std::bad_alloc();
+  std::memset(f.bits_.get(), 0, bytes);
+  return f;
 }
 
 void AffixFilter::set(uint64_t h, bool exclusive) {

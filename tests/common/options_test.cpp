@@ -147,3 +147,22 @@ TEST_CASE("--per-document FILE, --per-document-top N, --id-field NAME") {
   CHECK_THROWS_AS(parse({"--per-document-top", "-1", "d", "in"}), UsageError);
   CHECK_THROWS_AS(parse({"--id-field", "", "d", "in"}), UsageError);
 }
+
+TEST_CASE("compile: one DICTIONARY, -o, --buckets a power of two") {
+  const Options o = parse({"compile", "--buckets", "64", "-o", "d.scd", "words.txt", "--extra-dict", "x.txt"});
+  CHECK(o.compile);
+  CHECK(o.buckets == 64);
+  CHECK(o.output == "d.scd");
+  CHECK(o.dictionary == "words.txt");
+  CHECK(o.inputs.empty());
+  CHECK(o.extra_dicts == std::vector<std::string>{"x.txt"});
+  CHECK(parse({"compile", "-o", "d.scd", "w"}).buckets == 0);                     // the default, chosen by compile
+  CHECK_THROWS_AS(parse({"compile", "w"}), UsageError);                           // no -o
+  CHECK_THROWS_AS(parse({"compile", "-o", "d.scd"}), UsageError);                 // no DICTIONARY
+  CHECK_THROWS_AS(parse({"compile", "-o", "d.scd", "w", "in.txt"}), UsageError);  // an input
+  CHECK_THROWS_AS(parse({"compile", "--buckets", "48", "-o", "d.scd", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"compile", "--buckets", "0", "-o", "d.scd", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"compile", "--suggest", "ranked", "-o", "d.scd", "w"}), UsageError);
+  CHECK_THROWS_AS(parse({"--buckets", "64", "d", "in.txt"}), UsageError);  // a run's option it is not
+  CHECK_FALSE(parse({"d", "compile"}).compile);                            // an input named compile
+}

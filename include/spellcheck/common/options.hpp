@@ -2,6 +2,7 @@
 // Command-line options: argv -> Options. Pure (no MPI), so it is unit-tested
 // directly; every rank parses the same argv and reaches the same verdict.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,8 @@ struct Options {
   bool hidden = false;               // --hidden: walk into hidden files and folders too
   bool binary = false;               // --binary: read binary files found in folders too
   bool verbose = false;              // --verbose: name the binary files left out
+  bool compile = false;              // spellcheck compile: writes a compiled dictionary (-o NAME.scd)
+  uint32_t buckets = 0;              // --buckets N (compile): hash buckets, a power of two; 0: the default
   bool help = false;
   bool version = false;
 };

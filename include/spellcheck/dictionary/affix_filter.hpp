@@ -28,6 +28,8 @@ class AffixFilter {
   static constexpr double kDefaultBitsPerKey = 24;
   // Sized for about `keys` dictionary keys (all shards together).
   explicit AffixFilter(uint64_t keys, double bits_per_key = kDefaultBitsPerKey);
+  // An empty filter of `words` 64-bit words (a compiled file's, read into data()).
+  static AffixFilter of_words(size_t words);
 
   // Adds every prefix and every proper suffix of one key (first byte
   // already lowered). Thread-safe (atomic OR) unless `exclusive`: then only

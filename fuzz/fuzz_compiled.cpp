@@ -1,0 +1,88 @@
+// libFuzzer target: compiled dictionary files (compiled_dictionary.hpp).
+// The input's first byte picks the case: even, the rest is a whole file of
+// arbitrary bytes; odd, a valid file compiled from the rest's lines is
+// damaged at positions the input gives (a byte changed, the file cut).
+// Either way a read on any rank count must throw InputError or give each
+// rank entries it owns, each with its word's hash; an undamaged file must
+// give back exactly the lines it was compiled from, and a damaged one be
+// refused (every byte is under a digest).
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/word_hash.hpp"
+#include "spellcheck/dictionary/compiled_dictionary.hpp"
+
+using namespace spellcheck;
+
+namespace {
+
+// Every rank's share of file on `ranks` ranks: the entries (word -> count),
+// or false when the file is refused.
+bool read_all(const std::string& file, int ranks, std::map<std::string, int>& got) {
+  const ReadAt read = [&](uint64_t offset, size_t n, char* dest) {
+    if (offset > file.size() || n > file.size() - offset) return false;
+    std::memcpy(dest, file.data() + offset, n);
+    return true;
+  };
+  for (int r = 0; r < ranks; ++r) {
+    try {
+      const CompiledShare s = read_compiled_share(read, file.size(), "f.scd", r, ranks);
+      if (s.entries.size() != s.hashes.size()) std::abort();
+      for (size_t i = 0; i < s.entries.size(); ++i) {
+        if (owner_of(s.hashes[i], ranks) != r || word_hash(s.entries[i]) != s.hashes[i]) std::abort();
+        ++got[std::string(s.entries[i])];
+      }
+    } catch (const InputError&) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 4) return 0;
+  int ranks = 1 + data[1] % 5;
+  std::string rest(reinterpret_cast<const char*>(data + 4), size - 4);
+  std::map<std::string, int> got;
+  if (data[0] % 2 == 0) {
+    read_all(rest, ranks, got);
+    return 0;
+  }
+  WordList lines;
+  std::map<std::string, int> want;
+  for (size_t b = 0; b < rest.size();) {
+    size_t e = rest.find('\n', b);
+    if (e == std::string::npos) e = rest.size();
+    lines.push_back(std::string_view(rest).substr(b, e - b));
+    ++want[rest.substr(b, e - b)];
+    b = e + 1;
+  }
+  std::vector<uint64_t> hashes;
+  BloomFilter bloom(1, 4);
+  TrigramFilter trigrams;
+  AffixFilter affixes(lines.size() + 1);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    hashes.push_back(word_hash(lines[i]));
+    bloom.insert(hashes.back(), 0);
+  }
+  const uint32_t buckets = uint32_t{1} << (data[2] % 4 + 2);
+  ranks = std::min(ranks, static_cast<int>(buckets));  // more ranks are refused (compiled_dictionary_test)
+  std::string file = compiled_dictionary_bytes(lines, hashes, {&bloom, &trigrams, &affixes}, buckets, "fuzz\n");
+  if (!read_all(file, ranks, got) || got != want) std::abort();
+  if (data[3] == 0) return 0;
+  const size_t at = data[3] * file.size() / 256;
+  if (data[2] & 0x80) file.resize(at);
+  else file[at] = static_cast<char>(file[at] ^ (data[2] | 1));
+  got.clear();
+  if (read_all(file, ranks, got)) std::abort();  // every byte is under a digest (or the magic)
+  return 0;
+}
