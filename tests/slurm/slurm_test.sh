@@ -185,7 +185,11 @@ case $cmd in
       [ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "$p.png is not a PNG"
     done
     [ -x "$commcost" ] && { ls "$work"/raw/commcost/*.json >/dev/null 2>&1 || fail "no commcost calibration"; }
-    ok "sweep: 8 runs verified and recorded, 7 plots"
+    # The runs read the dictionary compiled once by a compile job.
+    scd=$(ls "$work"/raw/dict/*.scd 2>/dev/null | head -n1)
+    [ -n "$scd" ] || fail "no compiled dictionary (the compile job)"
+    grep -q -- "--dict $scd" "$work"/raw/jobs/plan-*.txt || fail "the runs do not read $scd"
+    ok "sweep: 8 runs on a compiled dictionary verified and recorded, 7 plots"
     ;;
 
   refuse)
