@@ -27,23 +27,10 @@
 set -u
 tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-mpiexec=mpirun
-if [ "${1:-}" = "--mpiexec" ]; then
-  mpiexec=$2
-  shift 2
-fi
-[ $# -eq 3 ] || { echo "usage: compiled.sh [--mpiexec M] SPELLCHECK REFERENCE WORDS" >&2; exit 2; }
-absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
-spellcheck=$(absolute "$1") reference=$(absolute "$2") words=$(absolute "$3")
-export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_orte_execute_quiet=1 OMPI_MCA_hwloc_base_binding_policy=none
-export OMPI_MCA_odls_base_sigkill_timeout=0
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/compiled.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
 # shellcheck source=tests/e2e_lib.sh
-. "$tests_dir/e2e_lib.sh"  # failed, fail, run, same
+. "$tests_dir/e2e_lib.sh"  # e2e_setup, failed, fail, run, same
+e2e_setup compiled "compiled.sh [--mpiexec M] SPELLCHECK REFERENCE WORDS" 3 "$@"
+spellcheck=${args[0]} reference=${args[1]} words=${args[2]}
 
 # --- The dictionary and the collection --------------------------------------
 python3 - "$words" <<'PY' || { echo "FAIL: making the data"; exit 1; }

@@ -3,7 +3,44 @@
 # fail records a failure (the script exits 1 at its end), run starts
 # spellcheck on P ranks and T threads, same compares two files.
 # shellcheck shell=bash
+# e2e_setup (or e2e_mpi_env and e2e_workdir) sets a script up, sourced
+# first thing.
 failed=0
+
+# e2e_setup NAME USAGE N "$@": an optional --mpiexec M ($mpiexec, default
+# mpirun), then exactly N paths into args[], made absolute (else USAGE,
+# exit 2); Open MPI's settings for tests; $work, a fresh directory made
+# current and removed on exit.
+e2e_setup() {
+  local name=$1 usage=$2 n=$3 a
+  shift 3
+  mpiexec=mpirun
+  if [ "${1:-}" = "--mpiexec" ]; then
+    mpiexec=$2
+    shift 2
+  fi
+  [ $# -eq "$n" ] || { echo "usage: $usage" >&2; exit 2; }
+  args=()
+  for a in "$@"; do args+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")"); done
+  e2e_mpi_env
+  e2e_workdir "$name"
+}
+
+# Open MPI for the tests: as root, oversubscribed, quiet, unbound; a refused
+# run needs no grace period after a rank exits non-zero.
+e2e_mpi_env() {
+  export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  export OMPI_MCA_orte_execute_quiet=1 OMPI_MCA_hwloc_base_binding_policy=none
+  export OMPI_MCA_odls_base_sigkill_timeout=0
+}
+
+# e2e_workdir NAME: $work, a fresh directory removed on exit, made current.
+e2e_workdir() {
+  work=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 1
+  trap 'rm -rf "$work"' EXIT
+  cd "$work" || exit 1
+}
+
 fail() {
   echo "FAIL: $*"
   failed=1

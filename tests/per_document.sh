@@ -25,26 +25,12 @@
 set -u
 tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-mpiexec=mpirun
-if [ "${1:-}" = "--mpiexec" ]; then
-  mpiexec=$2
-  shift 2
-fi
-[ $# -eq 3 ] || { echo "usage: per_document.sh [--mpiexec M] SPELLCHECK REFERENCE WORDS" >&2; exit 2; }
-absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
-spellcheck=$(absolute "$1") reference=$(absolute "$2") words=$(absolute "$3")
-export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_orte_execute_quiet=1 OMPI_MCA_hwloc_base_binding_policy=none
-# The refused runs need no grace period after a rank exits non-zero.
-export OMPI_MCA_odls_base_sigkill_timeout=0
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/per_document.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
+# shellcheck source=tests/e2e_lib.sh
+. "$tests_dir/e2e_lib.sh"  # e2e_setup, failed, fail, run, same
+e2e_setup per_document "per_document.sh [--mpiexec M] SPELLCHECK REFERENCE WORDS" 3 "$@"
+spellcheck=${args[0]} reference=${args[1]} words=${args[2]}
 awk 'NR % 4 == 1' "$words" >dict.txt  # a smaller dictionary: faster runs
 dict=$work/dict.txt
-# shellcheck source=tests/e2e_lib.sh
-. "$tests_dir/e2e_lib.sh"  # failed, fail, run, same
 
 # --- The collection --------------------------------------------------------
 # docs/: the plain files. jsonl/corpus.jsonl: records {"id":"rec/NNNNN.txt",
