@@ -1,10 +1,9 @@
 # Shared by the end-to-end scripts (filters.sh, everyday_inputs.sh,
-# per_document.sh), sourced after they set $mpiexec and $spellcheck:
-# fail records a failure (the script exits 1 at its end), run starts
-# spellcheck on P ranks and T threads, same compares two files.
+# per_document.sh, compiled.sh): e2e_setup (or e2e_mpi_env and
+# e2e_workdir) sets a script up; fail records a failure (the script exits 1
+# at its end), run starts $spellcheck under $mpiexec on P ranks and T
+# threads, same compares two files.
 # shellcheck shell=bash
-# e2e_setup (or e2e_mpi_env and e2e_workdir) sets a script up, sourced
-# first thing.
 failed=0
 
 # e2e_setup NAME USAGE N "$@": an optional --mpiexec M ($mpiexec, default
