@@ -493,7 +493,6 @@ class Pipeline {
     return h;
   }
 
-  // SPEC mode's timing lines, summary and --stats. Returns the exit status.
   // spellcheck compile: the dictionary as a run loads it, the filters over
   // the whole of it, written by rank 0 into one file (compiled_dictionary.hpp).
   int compile() {
@@ -515,14 +514,14 @@ class Pipeline {
     }
     const uint32_t buckets = opt_.buckets != 0 ? opt_.buckets : kDefaultCompiledBuckets;
     PhaseTimer pt(t_, "write");
-    const mpi::Gathered words = mpi::gather_bytes(comm_, compiled_entries_.words.bytes);
+    mpi::Gathered words = mpi::gather_bytes(comm_, compiled_entries_.words.bytes);
     const mpi::Gathered hashes = mpi::gather_bytes(
         comm_, {reinterpret_cast<const char*>(compiled_entries_.hashes.data()), compiled_entries_.hashes.size() * 8});
     uint64_t file_bytes = 0;
     run_.step([&] {
       if (rank_ != 0) return;
       WordList all;
-      all.bytes = words.bytes;
+      all.bytes = std::move(words.bytes);
       all.index();
       std::vector<uint64_t> all_hashes(hashes.bytes.size() / sizeof(uint64_t));
       std::memcpy(all_hashes.data(), hashes.bytes.data(), all_hashes.size() * sizeof(uint64_t));
@@ -549,6 +548,7 @@ class Pipeline {
     return d;
   }
 
+  // SPEC mode's timing lines, summary and --stats. Returns the exit status.
   int spec_diagnostics() {
     t_.add("total", mpi::now() - t0_, mpi::traffic() - traffic0_);
     const mpi::Traffic traffic = mpi::traffic();  // before the diagnostics' own

@@ -113,10 +113,18 @@ bool is_compiled_dictionary(const std::string& path) {
          std::memcmp(magic, kMagic, sizeof magic) == 0;
 }
 
-std::string compiled_dictionary_bytes(const WordList& entries, const std::vector<uint64_t>& hashes,
-                                      const CompiledFilters& filters, uint32_t buckets, std::string_view description) {
-  // Entries by (bucket, hash, bytes): the order does not depend on how the
-  // compile job was split.
+namespace {
+
+// The entries bucket by bucket, by (hash, bytes) within a bucket (an order
+// that does not depend on how the compile job was split), and where each
+// bucket starts.
+struct Bucketed {
+  std::string words;
+  std::vector<uint64_t> hashes;
+  std::vector<uint64_t> first_entry, first_byte;  // per bucket, and one past the last
+};
+
+Bucketed bucketed(const WordList& entries, const std::vector<uint64_t>& hashes, uint32_t buckets) {
   std::vector<uint64_t> order(entries.size());
   std::iota(order.begin(), order.end(), uint64_t{0});
   std::sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) {
@@ -125,48 +133,63 @@ std::string compiled_dictionary_bytes(const WordList& entries, const std::vector
     if (hashes[a] != hashes[b]) return hashes[a] < hashes[b];
     return entries[a] < entries[b];
   });
-  std::string words;
-  std::vector<uint64_t> sorted_hashes(entries.size());
-  std::vector<uint64_t> first_entry(buckets + 1, 0), first_byte(buckets + 1, 0);
+  Bucketed out{{},
+               std::vector<uint64_t>(entries.size()),
+               std::vector<uint64_t>(buckets + 1, 0),
+               std::vector<uint64_t>(buckets + 1, 0)};
   for (size_t k = 0; k < order.size(); ++k) {
     const uint32_t b = compiled_bucket(hashes[order[k]], buckets);
-    first_entry[b + 1] = k + 1;
-    first_byte[b + 1] = words.size() + entries[order[k]].size() + 1;
-    words.append(entries[order[k]]);
-    words.push_back('\n');
-    sorted_hashes[k] = hashes[order[k]];
+    out.words.append(entries[order[k]]);
+    out.words.push_back('\n');
+    out.hashes[k] = hashes[order[k]];
+    out.first_entry[b + 1] = k + 1;
+    out.first_byte[b + 1] = out.words.size();
   }
   for (uint32_t b = 1; b <= buckets; ++b) {  // empty buckets start where the last ended
-    first_entry[b] = std::max(first_entry[b], first_entry[b - 1]);
-    first_byte[b] = std::max(first_byte[b], first_byte[b - 1]);
+    out.first_entry[b] = std::max(out.first_entry[b], out.first_entry[b - 1]);
+    out.first_byte[b] = std::max(out.first_byte[b], out.first_byte[b - 1]);
   }
+  return out;
+}
+
+// The meta block: the description, the filters, the bucket tables.
+std::string meta_block(const Bucketed& e, const CompiledFilters& filters, std::string_view description) {
   std::string meta;
   put<uint64_t>(meta, description.size());
   meta.append(description);
   put<uint64_t>(meta, filters.bloom->bytes() / BloomFilter::kBlockBytes);
   meta.append(reinterpret_cast<const char*>(filters.bloom->data()), filters.bloom->bytes());
-  put_words(meta, const_cast<TrigramFilter*>(filters.trigrams)->data(), filters.trigrams->words());
-  put_words(meta, const_cast<AffixFilter*>(filters.affixes)->data(), filters.affixes->words());
-  for (uint32_t b = 0; b <= buckets; ++b) put(meta, first_entry[b]);
-  for (uint32_t b = 0; b <= buckets; ++b) put(meta, first_byte[b]);
-  for (uint32_t b = 0; b < buckets; ++b) {
-    const std::string_view w = std::string_view(words).substr(first_byte[b], first_byte[b + 1] - first_byte[b]);
-    put(meta, bucket_digest(w, sorted_hashes.data() + first_entry[b], first_entry[b + 1] - first_entry[b]));
+  put_words(meta, filters.trigrams->data(), filters.trigrams->words());
+  put_words(meta, filters.affixes->data(), filters.affixes->words());
+  for (const uint64_t v : e.first_entry) put(meta, v);
+  for (const uint64_t v : e.first_byte) put(meta, v);
+  for (size_t b = 0; b + 1 < e.first_entry.size(); ++b) {
+    const std::string_view w = std::string_view(e.words).substr(e.first_byte[b], e.first_byte[b + 1] - e.first_byte[b]);
+    put(meta, bucket_digest(w, e.hashes.data() + e.first_entry[b], e.first_entry[b + 1] - e.first_entry[b]));
   }
+  return meta;
+}
+
+}  // namespace
+
+std::string compiled_dictionary_bytes(const WordList& entries, const std::vector<uint64_t>& hashes,
+                                      const CompiledFilters& filters, uint32_t buckets, std::string_view description) {
+  const Bucketed e = bucketed(entries, hashes, buckets);
+  const std::string meta = meta_block(e, filters, description);
   Header h{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.format = kCompiledFormat;
   h.buckets = buckets;
   h.entries = entries.size();
   h.meta_bytes = meta.size();
-  h.file_bytes = sizeof h + meta.size() + words.size() + sorted_hashes.size() * sizeof(uint64_t);
+  h.file_bytes = sizeof h + meta.size() + e.words.size() + e.hashes.size() * sizeof(uint64_t);
   h.meta_digest = meta_digest(h, meta);
   std::string out;
   out.reserve(h.file_bytes);
   put(out, h);
   out += meta;
-  out += words;
-  out.append(reinterpret_cast<const char*>(sorted_hashes.data()), sorted_hashes.size() * sizeof(uint64_t));
+  out += e.words;
+  out.append(reinterpret_cast<const char*>(e.hashes.data()), e.hashes.size() * sizeof(uint64_t));
   return out;
 }
 

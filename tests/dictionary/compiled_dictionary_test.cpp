@@ -122,9 +122,9 @@ TEST_CASE("compiled file: each rank reads back exactly the entries it owns") {
   }
   const CompiledShare s = read_share(file, 0, 1);
   CHECK(std::memcmp(s.bloom.data(), d.bloom.data(), d.bloom.bytes()) == 0);
-  CHECK(std::memcmp(const_cast<TrigramFilter&>(s.trigrams).data(), const_cast<TrigramFilter&>(d.trigrams).data(),
-                    d.trigrams.words() * 8) == 0);
-  CHECK(s.affixes.words() == d.affixes.words());
+  CHECK(std::memcmp(s.trigrams.data(), d.trigrams.data(), d.trigrams.words() * 8) == 0);
+  REQUIRE(s.affixes.words() == d.affixes.words());
+  CHECK(std::memcmp(s.affixes.data(), d.affixes.data(), d.affixes.bytes()) == 0);
 }
 
 TEST_CASE("compiled file: the same bytes whatever the entries' order") {

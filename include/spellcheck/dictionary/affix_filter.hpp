@@ -49,6 +49,7 @@ class AffixFilter {
 
   bool empty() const { return words_ == 0; }
   uint64_t* data() { return bits_.get(); }
+  const uint64_t* data() const { return bits_.get(); }
   size_t words() const { return words_; }
   size_t bytes() const { return words_ * sizeof(uint64_t); }
 

@@ -44,6 +44,7 @@ class TrigramFilter {
   bool may_contain(std::string_view w) const;
 
   uint64_t* data() { return bits_.data(); }
+  const uint64_t* data() const { return bits_.data(); }
   size_t words() const { return kWords; }
   double density() const;
 
