@@ -31,7 +31,7 @@ endif()
 install(FILES freq/en-80k.txt freq/de-100k.txt freq/es-100k.txt freq/fr-100k.txt
               freq/it-100k.txt freq/ru-100k.txt freq/README.md freq/LICENSES.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/spellcheck/freq)
-install(PROGRAMS slurm/spellcheck.sbatch slurm/scaling slurm/make-weak-data slurm/collect.py
+install(PROGRAMS slurm/spellcheck.sbatch slurm/compile.sbatch slurm/scaling slurm/make-weak-data slurm/collect.py
   DESTINATION ${CMAKE_INSTALL_DATADIR}/spellcheck/slurm)
 install(FILES slurm/costmodel.py slurm/sweep_verify.py slurm/sweep_tables.py slurm/sweep_plots.py slurm/README.md
   DESTINATION ${CMAKE_INSTALL_DATADIR}/spellcheck/slurm)

@@ -36,12 +36,13 @@ done
 root=$work/root
 dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x"
 for f in usr/bin/spellcheck usr/share/man/man1/spellcheck.1.gz usr/share/spellcheck/freq/en-80k.txt \
-         usr/share/spellcheck/slurm/spellcheck.sbatch usr/share/spellcheck/slurm/scaling \
+         usr/share/spellcheck/slurm/spellcheck.sbatch usr/share/spellcheck/slurm/compile.sbatch usr/share/spellcheck/slurm/scaling \
          usr/share/spellcheck/slurm/collect.py usr/share/spellcheck/slurm/sweep_verify.py \
          usr/share/doc/spellcheck/README.md usr/share/doc/spellcheck/LICENSE usr/share/doc/spellcheck/copyright; do
   [ -f "$root/$f" ] || fail "$f is not in the package"
 done
-for f in usr/bin/spellcheck usr/share/spellcheck/slurm/spellcheck.sbatch usr/share/spellcheck/slurm/collect.py; do
+for f in usr/bin/spellcheck usr/share/spellcheck/slurm/spellcheck.sbatch usr/share/spellcheck/slurm/compile.sbatch \
+         usr/share/spellcheck/slurm/collect.py; do
   [ -x "$root/$f" ] || fail "$f is not executable"
 done
 cmp -s "$root/usr/share/spellcheck/freq/en-80k.txt" "$here/freq/en-80k.txt" || fail "en-80k.txt differs"
