@@ -196,8 +196,6 @@ void apply_value_flag(Options& o, std::string_view a, int& i, int argc, const ch
   apply(o, flag, value);
 }
 
-// DICTIONARY and INPUT from the positional arguments, and the checks of
-// options that need each other.
 // spellcheck compile -o NAME.scd DICTIONARY: no input, a named output.
 void apply_compile_positionals(Options& o, const std::vector<std::string>& positional) {
   if (positional.size() != 1) throw UsageError("compile takes one DICTIONARY (see --help)");
@@ -207,6 +205,8 @@ void apply_compile_positionals(Options& o, const std::vector<std::string>& posit
   o.dictionary = positional[0];
 }
 
+// DICTIONARY and INPUT from the positional arguments, and the checks of
+// options that need each other.
 void apply_positionals(Options& o, const std::vector<std::string>& positional) {
   if (o.compile) {
     apply_compile_positionals(o, positional);

@@ -282,7 +282,7 @@ class NroffFilter final : public MarkupFilter {
         break;
       }
     const unsigned char last = e > c.r ? c.b[e - 1] : prev_;
-    c.blank_in_line(e - c.r);
+    c.blank(e - c.r);
     if (!nl) return true;
     if (mode_ == Mode::comment) {
       mode_ = Mode::text;  // the '\n' is the text's

@@ -112,12 +112,6 @@ struct FilterCursor {
     }
     w = r;
   }
-  // len bytes that are not prose and hold no '\n'.
-  void blank_in_line(size_t len) {
-    flush();
-    std::memset(b + r, ' ', len);
-    w = r += len;
-  }
   // A zero-width construct of len bytes (no '\n' in it): joins what is
   // around it.
   void drop(size_t len) { r += len; }
