@@ -1,12 +1,17 @@
-// libFuzzer target: compiled dictionary files (compiled_dictionary.hpp).
-// The input's first byte picks the case: even, the rest is a whole file of
-// arbitrary bytes; odd, a valid file compiled from the rest's lines is
+// libFuzzer target: compiled dictionary files (compiled_dictionary.hpp),
+// with their ranked index (compiled_ranked_index.cpp). The input's first
+// byte picks the case: even, the rest is a whole file of arbitrary bytes;
+// odd, a valid file compiled from the rest's lines (with a ranked index) is
 // damaged at positions the input gives (a byte changed, the file cut).
 // Either way a read on any rank count must throw InputError or give each
-// rank entries it owns, each with its word's hash; an undamaged file must
-// give back exactly the lines it was compiled from, and a damaged one be
-// refused (every byte is under a digest).
+// rank entries it owns, each with its word's hash, and its part of the
+// ranked index; an undamaged file must give back exactly the lines it was
+// compiled from (and the ranks' parts of the index every distinct one), and
+// a damaged one be refused (every byte is under a digest). MPI is
+// initialised once, as a singleton: compile builds the index on one rank.
+#include <mpi.h>
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -18,14 +23,18 @@
 #include "spellcheck/common/errors.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/compiled_dictionary.hpp"
+#include "spellcheck/suggest/ranked_lookup.hpp"
 
 using namespace spellcheck;
 
 namespace {
 
+constexpr uint64_t kFrequencyDigest = 0xF00D;
+
 // Every rank's share of file on `ranks` ranks: the entries (word -> count),
-// or false when the file is refused.
-bool read_all(const std::string& file, int ranks, std::map<std::string, int>& got) {
+// and how many entries the ranked index's parts hold, or false when the
+// file is refused.
+bool read_all(const std::string& file, int ranks, std::map<std::string, int>& got, uint64_t& ranked_entries) {
   const ReadAt read = [&](uint64_t offset, size_t n, char* dest) {
     if (offset > file.size() || n > file.size() - offset) return false;
     std::memcpy(dest, file.data() + offset, n);
@@ -39,6 +48,11 @@ bool read_all(const std::string& file, int ranks, std::map<std::string, int>& go
         if (owner_of(s.hashes[i], ranks) != r || word_hash(s.entries[i]) != s.hashes[i]) std::abort();
         ++got[std::string(s.entries[i])];
       }
+      if (s.ranked_bytes == 0) continue;
+      RankedIndex index;
+      const CompiledSection section{read, "f.scd", s.ranked_at, s.ranked_bytes};
+      if (index.read_compiled(section, r, ranks, RankedParams{}, kFrequencyDigest).empty())
+        ranked_entries += index.entries();
     } catch (const InputError&) {
       return false;
     }
@@ -48,13 +62,20 @@ bool read_all(const std::string& file, int ranks, std::map<std::string, int>& go
 
 }  // namespace
 
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 4) return 0;
   int ranks = 1 + data[1] % 5;
   std::string rest(reinterpret_cast<const char*>(data + 4), size - 4);
   std::map<std::string, int> got;
+  uint64_t ranked_entries = 0;
   if (data[0] % 2 == 0) {
-    read_all(rest, ranks, got);
+    read_all(rest, ranks, got, ranked_entries);
     return 0;
   }
   WordList lines;
@@ -76,13 +97,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const uint32_t buckets = uint32_t{1} << (data[2] % 4 + 2);
   ranks = std::min(ranks, static_cast<int>(buckets));  // more ranks are refused (compiled_dictionary_test)
-  std::string file = compiled_dictionary_bytes(lines, hashes, {&bloom, &trigrams, &affixes}, buckets, "fuzz\n");
-  if (!read_all(file, ranks, got) || got != want) std::abort();
+  const std::string ranked = RankedIndex::compiled_section(
+      lines, {}, RankedParams{}, static_cast<unsigned>(std::countr_zero(buckets)), kFrequencyDigest);
+  std::string file = compiled_dictionary_bytes(lines, hashes, {&bloom, &trigrams, &affixes}, buckets, "fuzz\n", ranked);
+  if (!read_all(file, ranks, got, ranked_entries) || got != want || ranked_entries != want.size()) std::abort();
   if (data[3] == 0) return 0;
   const size_t at = data[3] * file.size() / 256;
   if (data[2] & 0x80) file.resize(at);
   else file[at] = static_cast<char>(file[at] ^ (data[2] | 1));
   got.clear();
-  if (read_all(file, ranks, got)) std::abort();  // every byte is under a digest (or the magic)
+  if (read_all(file, ranks, got, ranked_entries)) std::abort();  // every byte is under a digest (or the magic)
   return 0;
 }

@@ -270,6 +270,13 @@ class Pipeline {
       });
     }
     dictionary_entries_ = share.total_entries;
+    if (share.ranked_bytes > 0 && opt_.ranked) {
+      uint64_t size = 0;
+      run_.step([&] { compiled_ranked_.read = file_reader(opt_.dictionary, size); });
+      compiled_ranked_.name = opt_.dictionary;
+      compiled_ranked_.at = share.ranked_at;
+      compiled_ranked_.bytes = share.ranked_bytes;
+    }
     Routed shard_words{std::move(share.entries), std::move(share.hashes), {}};
     add_extra_words(shard_words);
     if (opt_.extra_dicts.empty()) {
@@ -513,6 +520,7 @@ class Pipeline {
       affixes_ = build_affix_filter(comm_, *shard_);
     }
     const uint32_t buckets = opt_.buckets != 0 ? opt_.buckets : kDefaultCompiledBuckets;
+    const std::string freq_path = opt_.compile_ranked ? frequency_path() : std::string();
     PhaseTimer pt(t_, "write");
     mpi::Gathered words = mpi::gather_bytes(comm_, compiled_entries_.words.bytes);
     const mpi::Gathered hashes = mpi::gather_bytes(
@@ -525,8 +533,9 @@ class Pipeline {
       all.index();
       std::vector<uint64_t> all_hashes(hashes.bytes.size() / sizeof(uint64_t));
       std::memcpy(all_hashes.data(), hashes.bytes.data(), all_hashes.size() * sizeof(uint64_t));
-      const std::string bytes =
-          compiled_dictionary_bytes(all, all_hashes, {&bloom, &trigrams_, &affixes_}, buckets, compile_description());
+      const std::string ranked = opt_.compile_ranked ? compiled_ranked_index(all, buckets, freq_path) : std::string();
+      const std::string bytes = compiled_dictionary_bytes(all, all_hashes, {&bloom, &trigrams_, &affixes_}, buckets,
+                                                          compile_description(), ranked);
       out_->write(bytes);
       out_->commit();
       file_bytes = bytes.size();
@@ -537,6 +546,16 @@ class Pipeline {
                    static_cast<unsigned long long>(dictionary_entries_), opt_.output.c_str(),
                    static_cast<double>(file_bytes) / 1e6, buckets, mpi::now() - t0_);
     return kExitOk;
+  }
+
+  // compile: the ranked index of the whole dictionary, built by rank 0 alone
+  // (compiled_ranked_index.cpp), with the frequency list a run would read.
+  std::string compiled_ranked_index(const WordList& entries, uint32_t buckets, const std::string& freq_path) {
+    FrequencyList freq;
+    uint64_t digest = 0;
+    if (!freq_path.empty()) freq = read_frequency_file(freq_path, digest);
+    return RankedIndex::compiled_section(entries, std::move(freq), ranked_params(),
+                                         static_cast<unsigned>(std::countr_zero(buckets)), digest);
   }
 
   // What a compiled file was made from (its sources and the options that
@@ -819,8 +838,8 @@ class Pipeline {
     });
   }
 
-  void build_ranked_index() {
-    PhaseTimer pt(t_, "rank-index");
+  // The ranked index's parameters, from the options.
+  RankedParams ranked_params() {
     RankedParams params;
     params.deletes.max_distance = opt_.max_distance;
     params.deletes.prefix_length = opt_.prefix_length;
@@ -839,29 +858,63 @@ class Pipeline {
     // --batch-bytes bounds a lookup round too: about 16 bytes of requests per
     // word and delete (--batch-bytes 1: one word per round, for tests).
     params.words_per_round = std::max<size_t>(1, opt_.batch_bytes / 16);
-    if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
-    const std::string freq_path = !opt_.frequencies.empty() ? opt_.frequencies
-                                  : hunspell() ? language_frequencies(hunspell_->rules().lang, opt_.dictionary)
-                                               : default_frequencies();
-    FrequencyList freq;
+    return params;
+  }
+
+  // The frequency list ranked mode reads ("": none found, with a warning).
+  std::string frequency_path() {
+    std::string path = !opt_.frequencies.empty() ? opt_.frequencies
+                       : hunspell()              ? language_frequencies(hunspell_->rules().lang, opt_.dictionary)
+                                                 : default_frequencies();
     run_.step([&] {
-      if (freq_path.empty()) {
+      if (path.empty()) {
         if (rank_ == 0 && !opt_.quiet)
           std::fputs("spellcheck: warning: no frequency list found (--frequencies FILE); ranking without word priors\n",
                      stderr);
         return;
       }
-      require_readable_file(freq_path, "frequency file");
+      require_readable_file(path, "frequency file");
     });
+    return path;
+  }
+
+  void build_ranked_index() {
+    PhaseTimer pt(t_, "rank-index");
+    const RankedParams params = ranked_params();
+    const std::string freq_path = frequency_path();
+    FrequencyList collection{std::exchange(judged_.correct, {}), std::exchange(judged_.correct_occurrences, {})};
+    if (read_compiled_index(params, freq_path)) {
+      ranked_index_.add_collection(comm_, std::move(collection));
+      return;
+    }
+    if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
+    FrequencyList freq;
     if (!freq_path.empty()) {
       TextChunk chunk = read_line_share(comm_, freq_path);
       run_.step([&] { freq = parse_frequencies(chunk.bytes, freq_path); });
     }
-    FrequencyList collection{std::exchange(judged_.correct, {}), std::exchange(judged_.correct_occurrences, {})};
     index_cache_ = ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params,
                                        std::move(collection), opt_.index_cache);
     if (!index_cache_.warning.empty() && !opt_.quiet)
       std::fprintf(stderr, "spellcheck: warning: %s\n", index_cache_.warning.c_str());
+  }
+
+  // A compiled dictionary's ranked index: this rank's part read, unless the
+  // run's --extra-dict words, options or frequency list differ from what it
+  // was compiled with (then it is built, with a warning saying why).
+  bool read_compiled_index(const RankedParams& params, const std::string& freq_path) {
+    if (compiled_ranked_.bytes == 0) return false;
+    std::string why = "the run adds --extra-dict words";
+    if (opt_.extra_dicts.empty())
+      run_.step([&] {
+        const uint64_t digest = freq_path.empty() ? 0 : frequency_file_digest(freq_path);
+        why = ranked_index_.read_compiled(compiled_ranked_, rank_, comm_.size(), params, digest);
+      });
+    if (why.empty()) return true;
+    if (rank_ == 0 && !opt_.quiet)
+      std::fprintf(stderr, "spellcheck: warning: %s: not using its ranked index (%s); building it\n",
+                   opt_.dictionary.c_str(), why.c_str());
+    return false;
   }
 
   // The ranks' runs into the global SPEC order, each rank with a slice
@@ -923,6 +976,7 @@ class Pipeline {
   uint64_t dictionary_entries_ = 0;
   bool filters_read_ = false;                                 // from a compiled dictionary
   Routed compiled_entries_;                                   // compile: this rank's entries, for the file
+  CompiledSection compiled_ranked_;                           // a compiled dictionary's ranked index (0 bytes: none)
   WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
   LikelyReplacements replacements_;                           // a hunspell dictionary's REP and MAP, for ranked scores
   std::unique_ptr<Shard> shard_ = std::make_unique<Shard>();  // released once ranked mode has judged

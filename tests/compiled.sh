@@ -15,10 +15,17 @@
 #             threads, in document mode and with --words; with
 #             --per-document; with an --extra-dict (words added and `*word`
 #             removed) given to the run
-#   ranked    --suggest ranked on the compiled file prints what it prints on
-#             the word list (1 rank, 1 thread), on 1-4 ranks
+#   ranked    --suggest ranked on the compiled file (its ranked index read)
+#             prints what it prints on the word list (1 rank, 1 thread), on
+#             1-8 ranks (5-8 oversubscribed) and 2 ranks x 2 threads, on the
+#             --buckets 64 file, and on a file compiled with
+#             --no-ranked-index (the index built, no warning); a run with
+#             other ranked options, another frequency list or an
+#             --extra-dict warns once and builds the index, printing what
+#             the word list's run with them prints
 #   damaged   a truncated file (in the header, the tables, the words, the
-#             hashes), a flipped byte in each part, another format version,
+#             hashes), a flipped byte in each part (the ranked index's
+#             header, meta and arrays: in ranked runs), another format version,
 #             fewer buckets than ranks: exit 2, one line on stderr naming
 #             the file, no output file left
 #   refused   compile of a hunspell dictionary, compile without -o, a run
@@ -113,16 +120,42 @@ same want-doc.txt got.txt "documents, the --buckets 64 file, 2 ranks"
 
 # --- ranked: as on the word list ---------------------------------------------
 run 1 1 --suggest ranked -o want-ranked.txt "$dict" docs || fail "ranked on the word list"
-for p in 1 2 3 4; do
-  run $p 1 --suggest ranked -o got.txt "$scd" docs || fail "ranked, $p ranks: exit status"
-  same want-ranked.txt got.txt "ranked, compiled, $p ranks"
+for pt in "1 1" "2 1" "3 1" "4 1" "6 1" "8 1" "2 2"; do
+  read -r p t <<<"$pt"
+  run $p $t --suggest ranked -o got.txt "$scd" docs || fail "ranked, $p ranks x $t threads: exit status"
+  same want-ranked.txt got.txt "ranked, compiled, $p ranks x $t threads"
 done
+run 3 1 --suggest ranked -o got.txt b64-3.scd docs || fail "ranked, --buckets 64 file: exit status"
+same want-ranked.txt got.txt "ranked, the --buckets 64 file, 3 ranks"
+"$mpiexec" -n 2 "$spellcheck" compile -q --no-ranked-index -o plain.scd "$dict" || fail "compile --no-ranked-index"
+if [ "$(stat -c %s plain.scd)" -lt "$(stat -c %s "$scd")" ]; then echo "ok: --no-ranked-index is smaller"; else
+  fail "--no-ranked-index made no smaller file"; fi
+OMP_NUM_THREADS=1 "$mpiexec" -n 2 "$spellcheck" --suggest ranked -o got.txt plain.scd docs 2>err.txt ||
+  fail "ranked on a file without an index: exit status"
+same want-ranked.txt got.txt "ranked, a file without an index, 2 ranks"
+if grep -q warning err.txt; then fail "a file without an index warned: $(cat err.txt)"; fi
+ranked_rebuilt() {  # ranked_rebuilt WHAT EXPECT ARGS...: a warning, then the word list's output with ARGS
+  local what=$1 expect=$2
+  shift 2
+  run 1 1 --suggest ranked "$@" -o want.txt "$dict" docs || fail "$what: the word list's run"
+  OMP_NUM_THREADS=1 "$mpiexec" -n 2 "$spellcheck" --suggest ranked "$@" -o got.txt "$scd" docs 2>err.txt ||
+    fail "$what: exit status"
+  same want.txt got.txt "ranked, compiled, $what"
+  if [ "$(grep -c "warning: .*not using its ranked index ($expect" err.txt)" -eq 1 ]; then echo "ok: $what warned"; else
+    fail "$what: no warning: $(head -c 300 err.txt)"; fi
+}
+ranked_rebuilt "--max-distance 1" "--max-distance 2 there, 1 here" --max-distance 1
+ranked_rebuilt "--sound-min-count 1000" "--sound-min-count" --sound-min-count 1000
+head -n 20000 "$tests_dir/../freq/en-80k.txt" >short-freq.txt
+ranked_rebuilt "another frequency list" "compiled with another frequency list" --frequencies short-freq.txt
+ranked_rebuilt "an --extra-dict" "the run adds --extra-dict" --extra-dict extra.txt
 
 # --- damaged: one line naming the file, exit 2, no output left ----------------
-refused() {  # refused WHAT FILE RANKS EXPECTED-WORDS: a run on FILE must fail cleanly
+refused() {  # refused WHAT FILE RANKS EXPECTED-WORDS [ARGS...]: a run on FILE must fail cleanly
   local what=$1 file=$2 p=$3 expect=$4 status lines
+  shift 4
   rm -f out.txt
-  run "$p" 1 -o out.txt "$file" docs/sub 2>err.txt
+  run "$p" 1 "$@" -o out.txt "$file" docs/sub 2>err.txt
   status=$?
   lines=$(grep -c . err.txt)
   if [ "$status" -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -q -- "$file" err.txt || ! grep -q -- "$expect" err.txt ||
@@ -134,7 +167,8 @@ refused() {  # refused WHAT FILE RANKS EXPECTED-WORDS: a run on FILE must fail c
 }
 size=$(stat -c %s "$scd")
 words_at=$(python3 -c "import struct,sys; h=open(sys.argv[1],'rb').read(64); print(64 + struct.unpack('<Q', h[40:48])[0])" "$scd")
-hashes_at=$((size - $(wc -l <dict.txt) * 8))
+ranked_at=$((size - $(python3 -c "import struct,sys; print(struct.unpack('<Q', open(sys.argv[1],'rb').read(64)[48:56])[0])" "$scd")))
+hashes_at=$((ranked_at - $(wc -l <dict.txt) * 8))
 for cut in 16 63 64 $((words_at - 5)) $((words_at + 100)) $((hashes_at + 8)) $((size - 1)); do
   head -c "$cut" "$scd" >cut.scd
   refused "truncated at $cut of $size bytes" cut.scd 2 "truncated\|not a compiled"
@@ -145,10 +179,16 @@ import sys
 b = bytearray(open(sys.argv[1], 'rb').read()); b[int(sys.argv[2])] ^= 0x20
 open('flip.scd', 'wb').write(b)" "$scd" "$1"
 }
-for at in 70 $((words_at - 9)) $((words_at + 3)) $((words_at + (hashes_at - words_at) / 2)) $((hashes_at + 5)) $((size - 2)); do
+for at in 70 $((words_at - 9)) $((words_at + 3)) $((words_at + (hashes_at - words_at) / 2)) $((hashes_at + 5)) $((ranked_at - 2)); do
   flip "$at"
   # Every rank reads the tables; a bucket only its owner: 1 rank reads all.
   refused "a byte flipped at $at" flip.scd 1 "damaged"
+done
+# The ranked index: its header, its meta (bucket tables, chunk digests),
+# its arrays (the first, a middle one, the delete filter at the end).
+for at in $((ranked_at + 20)) $((ranked_at + 400)) $((ranked_at + 20000)) $(((ranked_at + size) / 2)) $((size - 3)); do
+  flip "$at"
+  refused "a byte of the ranked index flipped at $at" flip.scd 1 "damaged" --suggest ranked
 done
 flip 24  # the header's entry count: the tables no longer add up
 refused "the header's entry count changed" flip.scd 2 "damaged\|truncated"

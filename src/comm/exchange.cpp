@@ -8,8 +8,9 @@
 namespace spellcheck {
 
 Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_t> hashes,
-                      std::vector<std::vector<uint64_t>> values) {
+                      std::vector<std::vector<uint64_t>> values, unsigned bucket_bits) {
   const int p = comm.size();
+  const Ownership owner_of_hash{p, bucket_bits};
   const size_t n = words.size();
   if (p == 1) return Routed{std::move(words), std::move(hashes), std::move(values)};
   // Each word's hash travels with it, ahead of its numbers, so that owners
@@ -21,7 +22,7 @@ Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_
   std::vector<int> owner(n);
   std::vector<size_t> word_bytes(static_cast<size_t>(p), 0), word_count(static_cast<size_t>(p), 0);
   for (size_t i = 0; i < n; ++i) {
-    owner[i] = owner_of(hashes[i], p);
+    owner[i] = owner_of_hash(hashes[i]);
     word_bytes[static_cast<size_t>(owner[i])] += words[i].size() + 1;
     word_count[static_cast<size_t>(owner[i])] += 1;
   }

@@ -165,6 +165,7 @@ bool apply_switch(Options& o, std::string_view a) {
   else if (a == "--quiet" || a == "-q") o.quiet = true;
   else if (a == "--no-trigram-filter") o.trigram_filter = false;
   else if (a == "--no-affix-filter") o.affix_filter = false;
+  else if (a == "--no-ranked-index") o.compile_ranked = false;
   else if (a == "--no-huge-pages") o.huge_pages = HugePages::off;  // the older spelling of --huge-pages off
   else if (a == "--no-sound-alikes") o.sound_distance = -1;
   else if (a == "--hidden") o.hidden = true;
@@ -213,6 +214,7 @@ void apply_positionals(Options& o, const std::vector<std::string>& positional) {
     return;
   }
   if (o.buckets != 0) throw UsageError("--buckets is an option of compile (spellcheck compile --help)");
+  if (!o.compile_ranked) throw UsageError("--no-ranked-index is an option of compile (spellcheck compile --help)");
   if (!o.lang.empty()) {  // --lang NAME stands for DICTIONARY: every positional is an input
     if (positional.empty() && !o.words_mode) throw UsageError("missing INPUT (see --help)");
     o.inputs = positional;
@@ -274,7 +276,7 @@ constexpr std::string_view kHelpSynopsis = R"(Usage: spellcheck [options] DICTIO
        mpirun -n P spellcheck [options] DICTIONARY INPUT...
        ... | spellcheck [options] DICTIONARY -
        ... | spellcheck --words [options] DICTIONARY
-       mpirun -n P spellcheck compile [--buckets B] -o NAME.scd DICTIONARY
+       mpirun -n P spellcheck compile [--buckets B] [--no-ranked-index] -o NAME.scd DICTIONARY
 
 Prints every misspelled distinct word of INPUT with all its edit-distance-1
 corrections found in DICTIONARY, one line per word:
@@ -294,12 +296,14 @@ are over letters, from the .aff's TRY letters, their capitals and a-z A-Z
 
 `spellcheck compile -o NAME.scd DICTIONARY` (with its --extra-dict words)
 writes a compiled dictionary: the entries in B hash buckets (--buckets B, a
-power of two, default 4096) and the filters, built once. A run given
-NAME.scd as DICTIONARY (known by its first bytes, whatever its name) on up to
-B ranks reads only its ranks' buckets and builds nothing; its output is the
-same as on the word list. A damaged or truncated file is refused. Word lists
-only (hunspell dictionaries are not compiled yet); ranked mode still builds
-its index in the run.
+power of two, default 4096), the filters and ranked mode's index (with the
+frequency list and the ranked options given to compile; --no-ranked-index:
+without it), built once. A run given NAME.scd as DICTIONARY (known by its
+first bytes, whatever its name) on up to B ranks reads only its ranks'
+buckets and builds nothing; its output is the same as on the word list. A
+ranked run whose options or frequency list differ from compile's, or with
+--extra-dict, builds its index with a warning. A damaged or truncated file
+is refused. Word lists only (hunspell dictionaries are not compiled yet).
 
 INPUT is raw text (files, or directories read recursively in byte-wise path
 order), or with --words a word list (one word per line). `-` (or no INPUT
@@ -452,6 +456,8 @@ constexpr std::string_view kHelpTuningOptions =
   --filter-bits B         Bloom filter bits per dictionary entry (default 12)
   --buckets B             compile: hash buckets of the compiled file (a power
                           of two, default 4096): a run uses at most B ranks
+  --no-ranked-index       compile: leave ranked mode's index out (a smaller
+                          file; ranked runs build the index then)
   --filter-exchange M     allgather (default): every rank gets each shard's
                           filter; allreduce: one filter OR-ed over all ranks
   --exchange M            the dictionary shuffle, word routing, filters and

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <numeric>
 #include <string>
 
@@ -29,8 +30,8 @@ struct Header {
   uint64_t entries;
   uint64_t file_bytes;
   uint64_t meta_bytes;
+  uint64_t ranked_bytes;  // the ranked index's section, at the end (0: none)
   uint64_t meta_digest;
-  uint64_t reserved;
 };
 static_assert(sizeof(Header) == 64);
 
@@ -173,7 +174,8 @@ std::string meta_block(const Bucketed& e, const CompiledFilters& filters, std::s
 }  // namespace
 
 std::string compiled_dictionary_bytes(const WordList& entries, const std::vector<uint64_t>& hashes,
-                                      const CompiledFilters& filters, uint32_t buckets, std::string_view description) {
+                                      const CompiledFilters& filters, uint32_t buckets, std::string_view description,
+                                      std::string_view ranked_section) {
   const Bucketed e = bucketed(entries, hashes, buckets);
   const std::string meta = meta_block(e, filters, description);
   Header h{};
@@ -182,7 +184,8 @@ std::string compiled_dictionary_bytes(const WordList& entries, const std::vector
   h.buckets = buckets;
   h.entries = entries.size();
   h.meta_bytes = meta.size();
-  h.file_bytes = sizeof h + meta.size() + e.words.size() + e.hashes.size() * sizeof(uint64_t);
+  h.ranked_bytes = ranked_section.size();
+  h.file_bytes = sizeof h + meta.size() + e.words.size() + e.hashes.size() * sizeof(uint64_t) + h.ranked_bytes;
   h.meta_digest = meta_digest(h, meta);
   std::string out;
   out.reserve(h.file_bytes);
@@ -190,6 +193,7 @@ std::string compiled_dictionary_bytes(const WordList& entries, const std::vector
   out += meta;
   out += e.words;
   out.append(reinterpret_cast<const char*>(e.hashes.data()), e.hashes.size() * sizeof(uint64_t));
+  out += ranked_section;
   return out;
 }
 
@@ -208,7 +212,7 @@ Header read_header(const ReadAt& read, uint64_t size, const std::string& name) {
     throw InputError(name + ": a truncated compiled dictionary (" + std::to_string(size) + " bytes of " +
                      std::to_string(h.file_bytes) + ")");
   if (h.buckets == 0 || h.buckets > kMaxCompiledBuckets || (h.buckets & (h.buckets - 1)) != 0 ||
-      h.meta_bytes > size - sizeof h)
+      h.meta_bytes > size - sizeof h || h.ranked_bytes > size - sizeof h - h.meta_bytes)
     throw InputError(name + ": a damaged compiled dictionary (its header); compile it again");
   return h;
 }
@@ -282,7 +286,7 @@ CompiledShare read_compiled_share(const ReadAt& read, uint64_t size, const std::
   std::string meta(h.meta_bytes, '\0');
   if (!meta.empty() && !read(sizeof h, meta.size(), meta.data()))
     throw InputError(name + ": a truncated compiled dictionary");
-  if (meta_digest(h, meta) != h.meta_digest || h.reserved != 0)
+  if (meta_digest(h, meta) != h.meta_digest)
     throw InputError(name + ": a damaged compiled dictionary (its tables' digest differs); compile it again");
   CompiledShare out;
   out.total_entries = h.entries;
@@ -290,7 +294,9 @@ CompiledShare read_compiled_share(const ReadAt& read, uint64_t size, const std::
   std::vector<uint64_t> first_entry(h.buckets + 1), first_byte(h.buckets + 1), digests(h.buckets);
   MetaReader m(meta, name);
   read_meta(m, out, first_entry, first_byte, digests);
-  const uint64_t word_bytes = size - sizeof h - h.meta_bytes;
+  const uint64_t word_bytes = size - sizeof h - h.meta_bytes - h.ranked_bytes;
+  out.ranked_at = size - h.ranked_bytes;
+  out.ranked_bytes = h.ranked_bytes;
   for (uint32_t b = 0; b < h.buckets; ++b)
     if (first_entry[b] > first_entry[b + 1] || first_byte[b] > first_byte[b + 1]) m.damaged("its bucket table");
   if (first_entry[0] != 0 || first_byte[0] != 0 || first_entry[h.buckets] != h.entries ||
@@ -301,14 +307,15 @@ CompiledShare read_compiled_share(const ReadAt& read, uint64_t size, const std::
   return out;
 }
 
-CompiledShare read_compiled_dictionary(const std::string& path, int rank, int ranks) {
-  Fd f;
-  f.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+ReadAt file_reader(const std::string& path, uint64_t& size) {
+  auto f = std::make_shared<Fd>();
+  f->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat st {};
-  if (f.fd < 0 || ::fstat(f.fd, &st) != 0) throw InputError(path + ": " + std::strerror(errno));
-  const ReadAt read = [&](uint64_t offset, size_t n, char* dest) {
+  if (f->fd < 0 || ::fstat(f->fd, &st) != 0) throw InputError(path + ": " + std::strerror(errno));
+  size = static_cast<uint64_t>(st.st_size);
+  return [f, path](uint64_t offset, size_t n, char* dest) {
     for (size_t got = 0; got < n;) {
-      const ssize_t r = ::pread(f.fd, dest + got, n - got, static_cast<off_t>(offset + got));
+      const ssize_t r = ::pread(f->fd, dest + got, n - got, static_cast<off_t>(offset + got));
       if (r < 0 && errno == EINTR) continue;
       if (r < 0) throw InputError(path + ": " + std::strerror(errno));
       if (r == 0) return false;
@@ -316,7 +323,12 @@ CompiledShare read_compiled_dictionary(const std::string& path, int rank, int ra
     }
     return true;
   };
-  return read_compiled_share(read, static_cast<uint64_t>(st.st_size), path, rank, ranks);
+}
+
+CompiledShare read_compiled_dictionary(const std::string& path, int rank, int ranks) {
+  uint64_t size = 0;
+  const ReadAt read = file_reader(path, size);
+  return read_compiled_share(read, size, path, rank, ranks);
 }
 
 }  // namespace spellcheck

@@ -182,6 +182,7 @@ void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
   postings_ = pairs.size();
   slots_.reset(deletes_);
   lists_.clear();
+  lists_base_ = 0;
   lists_.reserve(listed);
   for (size_t i = 0, j = 0; i < pairs.size(); i = j) {
     j = group_end(i);
@@ -205,6 +206,7 @@ void DeleteTable::load(BlobReader& r) {
   deletes_ = r.value<uint64_t>();
   postings_ = r.value<uint64_t>();
   r.array(lists_);
+  lists_base_ = 0;
   slots_.load(r);
   slots_.for_each([&](uint64_t, uint64_t v) {
     if ((v & kList) != 0 && static_cast<uint32_t>(v) + ((v & ~kList) >> 32) > lists_.size())
@@ -212,7 +214,8 @@ void DeleteTable::load(BlobReader& r) {
   });
 }
 
-void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p) {
+void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p,
+                          unsigned bucket_bits) {
   frequency.resize(entries.size(), 0);
   // Each spelling once (a dictionary may repeat lines, on one rank or
   // across ranks): the lookup checks an entry once per word, so no two of
@@ -251,13 +254,16 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
     // The keys side by side with the entry (a sort through the entry's
     // number read three arrays at random per comparison).
     struct Keyed {
-      uint64_t near, prefix, frequency;
+      uint64_t bucket, near, prefix, frequency;
       uint32_t entry;
     };
     std::vector<Keyed> keyed(n);
-    for (size_t e = 0; e < n; ++e)
-      keyed[e] = Keyed{by_letters ? near[e] : 0, prefix[e], frequency[e], static_cast<uint32_t>(e)};
+    for (size_t e = 0; e < n; ++e) {
+      const uint64_t bucket = bucket_bits == 0 ? 0 : static_cast<uint32_t>(prefix[e]) >> (32 - bucket_bits);
+      keyed[e] = Keyed{bucket, by_letters ? near[e] : 0, prefix[e], frequency[e], static_cast<uint32_t>(e)};
+    }
     std::sort(keyed.begin(), keyed.end(), [&](const Keyed& a, const Keyed& b) {
+      if (a.bucket != b.bucket) return a.bucket < b.bucket;
       if (a.near != b.near) return a.near < b.near;
       if (a.prefix != b.prefix) return a.prefix < b.prefix;
       if (a.frequency != b.frequency) return a.frequency > b.frequency;
@@ -304,6 +310,19 @@ void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, con
     }
   group_start_.push_back(static_cast<uint32_t>(n));
   directory_.build(group_key_, group_start_);
+}
+
+void PrefixBuckets::assign(Arrays a, HashDirectory directory) {
+  entries_ = std::move(a.entries);
+  sound_keys_ = std::move(a.sound_keys);
+  folded_ = std::move(a.folded);
+  folded_start_ = std::move(a.folded_start);
+  capital_ = std::move(a.capital);
+  frequency_ = std::move(a.frequency);
+  group_start_ = std::move(a.group_start);
+  group_key_ = std::move(a.group_key);
+  directory_ = std::move(directory);
+  collection_.clear();
 }
 
 size_t PrefixBuckets::bytes() const {

@@ -316,10 +316,16 @@ class FoldedCounts {
 // holds fewer than 2^30 entries).
 constexpr uint32_t kOtherBucket = 1U << 31, kFrequentOnly = 1U << 30;
 
-// A bucket as the delete tables hold it: its owner and its number there
-// (PrefixBuckets::group), so that the owner reads its entries without a
-// directory lookup and the asker sees the owner without hashing.
-uint64_t bucket_ref(uint32_t owner, size_t bucket) { return (static_cast<uint64_t>(owner) << 32) | bucket; }
+// Buckets and sound-alike entries as the tables hold them: numbered over
+// every rank's (RankedIndex::group_first_), so that the owner reads its
+// entries without a directory lookup, the asker sees the owner without
+// hashing, and a compiled file's numbers hold on any number of ranks.
+std::vector<uint64_t> firsts(const mpi::Comm& comm, uint64_t mine) {
+  const std::vector<uint64_t> all = mpi::allgather(comm, mine);
+  std::vector<uint64_t> first(all.size() + 1, 0);
+  for (size_t r = 0; r < all.size(); ++r) first[r + 1] = first[r] + all[r];
+  return first;
+}
 
 // The delete filter: bits per key, and the salt that keeps the frequent
 // table's keys apart from the other table's (a key may be in one only).
@@ -364,13 +370,14 @@ uint64_t bucket_hash(std::string_view w, size_t prefix_length, std::vector<char3
 // Collective. A list's words, with their counts, to the owners of their
 // buckets; each comes with its bucket's hash (the prefix hash of the folded
 // word). routed_words: how many words came here.
-Routed route_counts(const mpi::Comm& comm, FrequencyList list, size_t prefix_length, uint64_t* routed_words) {
+Routed route_counts(const mpi::Comm& comm, FrequencyList list, size_t prefix_length, unsigned bucket_bits,
+                    uint64_t* routed_words) {
   std::vector<char32_t> cps;
   std::vector<uint64_t> keys(list.words.size());
   for (size_t i = 0; i < list.words.size(); ++i) keys[i] = bucket_hash(list.words[i], prefix_length, cps);
   std::vector<std::vector<uint64_t>> counts_column;
   counts_column.push_back(std::move(list.counts));
-  Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column));
+  Routed got = route_by_owner(comm, std::move(list.words), std::move(keys), std::move(counts_column), bucket_bits);
   if (routed_words) *routed_words = got.words.size();
   return got;
 }
@@ -380,9 +387,9 @@ Routed route_counts(const mpi::Comm& comm, FrequencyList list, size_t prefix_len
 // For the entries before they are in buckets (the index is built from
 // these counts).
 std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list, const WordList& entries_here,
-                                       size_t prefix_length, uint64_t* routed_words) {
+                                       size_t prefix_length, unsigned bucket_bits, uint64_t* routed_words) {
   std::vector<char32_t> cps;
-  const Routed got = route_counts(comm, std::move(list), prefix_length, routed_words);
+  const Routed got = route_counts(comm, std::move(list), prefix_length, bucket_bits, routed_words);
   FoldedCounts count_of;
   for (size_t i = 0; i < got.words.size(); ++i) {
     const size_t n = fold_word(got.words[i], cps);
@@ -431,8 +438,14 @@ IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, Fr
     const std::string path = index_cache_path(cache_dir, key, comm.rank(), comm.size());
     RankedIndex loaded;
     std::string why;
-    const CacheRead got = read_index_cache(
+    CacheRead got = read_index_cache(
         path, key, comm.rank(), comm.size(), [&](BlobReader& r) { loaded.load(r); }, why);
+    const size_t firsts_size = static_cast<size_t>(comm.size()) + 1;
+    if (got == CacheRead::loaded &&
+        (loaded.group_first_.size() != firsts_size || loaded.entry_first_.size() != firsts_size)) {
+      got = CacheRead::damaged;
+      why = "its bucket numbering";
+    }
     if (got == CacheRead::damaged)
       outcome.warning = "index cache file '" + path + "' not used (" + why + "); building it again";
     // Read only if every rank has its part: the parts make one index.
@@ -460,7 +473,7 @@ void RankedIndex::add_collection(const mpi::Comm& comm, FrequencyList collection
   // entries, and no table of its words is built. (A collective whether or
   // not any rank has them.)
   if (mpi::allreduce_sum(comm, static_cast<uint64_t>(collection.words.size())) == 0) return;
-  const Routed got = route_counts(comm, std::move(collection), params_.deletes.prefix_length, nullptr);
+  const Routed got = route_counts(comm, std::move(collection), params_.deletes.prefix_length, bucket_bits_, nullptr);
   std::vector<uint64_t> per_entry(buckets_.size(), 0);
   std::vector<char32_t> cps;
   constexpr size_t kAhead = 8;  // directory slots are memory misses: fetched a few words ahead
@@ -493,6 +506,8 @@ void RankedIndex::set_count_tiers() {
 
 void RankedIndex::save(BlobWriter& w) const {
   w.value<int32_t>(rare_distance_);  // (the count tiers follow from the parameters)
+  w.array(group_first_);
+  w.array(entry_first_);
   buckets_.save(w);
   deletes_all_.save(w);
   deletes_frequent_.save(w);
@@ -504,6 +519,9 @@ void RankedIndex::save(BlobWriter& w) const {
 
 void RankedIndex::load(BlobReader& r) {
   rare_distance_ = r.value<int32_t>();
+  r.array(group_first_);
+  r.array(entry_first_);
+  bucket_bits_ = 0;
   buckets_.load(r);
   deletes_all_.load(r);
   deletes_frequent_.load(r);
@@ -525,17 +543,19 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
   // PrefixBuckets::build).
   std::vector<uint64_t> hashes(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) hashes[i] = bucket_hash(entries[i], prefix_length, cps);
-  Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes));
+  Routed mine = route_by_owner(comm, std::move(entries), std::move(hashes), {}, bucket_bits_);
 
   // Frequencies to the same owners.
   uint64_t frequency_words_here = 0;
   std::vector<uint64_t> entry_counts =
-      counts_per_entry(comm, std::move(frequencies), mine.words, prefix_length, &frequency_words_here);
+      counts_per_entry(comm, std::move(frequencies), mine.words, prefix_length, bucket_bits_, &frequency_words_here);
   // The check requests tag an entry index with its two top bits
   // (kOtherBucket, kFrequentOnly).
   if (mine.words.size() >= kFrequentOnly)
     throw std::length_error("ranked index: more than 2^30 dictionary entries on one rank (use more ranks)");
-  buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes);
+  buckets_.build(std::move(mine.words), std::move(entry_counts), params_.deletes, bucket_bits_);
+  group_first_ = firsts(comm, buckets_.buckets());
+  entry_first_ = firsts(comm, buckets_.size());
   // Words without a frequency are candidates within rare_distance only
   // (when a frequency list was given at all): the distance-2 neighbourhood
   // of a word in a large dictionary is mostly such words, they almost never
@@ -553,9 +573,9 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
         buckets_.buckets(), [&](size_t lo, size_t hi, std::vector<std::string>& mine) {
           mine.assign(static_cast<size_t>(p), std::string());
           buckets_.for_each_delete(dp, lo, hi, min_count, [&](size_t bucket, uint64_t del) {
-            std::string& s = mine[static_cast<size_t>(owner_of(del, p))];
+            std::string& s = mine[static_cast<size_t>(owner(del, p))];
             append_le(s, del);
-            append_le(s, bucket_ref(me, bucket));
+            append_le(s, group_first_[me] + bucket);
           });
         });
     const mpi::Bytes got = mpi::alltoallv_bytes(comm, concat(out, p));
@@ -588,9 +608,9 @@ void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, Frequenc
         const uint64_t packed =
             pack_sound_key(buckets_.sound_key(e), buckets_.folded_size(e) ? buckets_.folded(e)[0] : 0);
         for (const uint64_t h : dels) {
-          std::string& s = out[0][static_cast<size_t>(owner_of(h, p))];
+          std::string& s = out[0][static_cast<size_t>(owner(h, p))];
           append_le(s, h);
-          append_le(s, (static_cast<uint64_t>(me) << 32) | e);
+          append_le(s, entry_first_[me] + e);
           append_le(s, packed);
         }
       }
@@ -808,7 +828,7 @@ class RankedIndex::Lookup::RequestWriter {
 
   void write(size_t lo, size_t hi, std::vector<std::string>& out) {
     empty_buffers(out, lookup_.p_);
-    const auto owner = [p = lookup_.p_](uint64_t h) { return owner_of(h, p); };
+    const auto owner = [&index = index_, p = lookup_.p_](uint64_t h) { return index.owner(h, p); };
     for (size_t i = lo, run_end = lo; i < hi; i = run_end) {
       for (auto& d : deletes_) d.clear();
       const size_t len = fold_word(word(i), q_);
@@ -998,8 +1018,13 @@ class RankedIndex::Lookup::BucketForwarder {
   void answer(size_t r, const Located& l, std::vector<std::string>& out) {
     const auto q = request(r);
     distinct_refs(q, l);
-    const auto ref_owner = [](uint64_t ref) { return static_cast<int>(ref >> 32); };
-    for (size_t k = 0; k < 3; ++k) groups_.sort(refs_[k], at_[k], lookup_.p_, ref_owner);
+    // Each owner is sent its own numbers of the buckets and entries.
+    for (size_t k = 0; k < 3; ++k) {
+      const std::vector<uint64_t>& first = k < 2 ? index_.group_first_ : index_.entry_first_;
+      groups_.sort(refs_[k], at_[k], lookup_.p_, [&](uint64_t ref) { return holder(first, ref); });
+      for (size_t d = 0; d < static_cast<size_t>(lookup_.p_); ++d)
+        for (size_t x = at_[k][d]; x < at_[k][d + 1]; ++x) refs_[k][x] -= first[d];
+    }
     for (size_t d = 0; d < static_cast<size_t>(lookup_.p_); ++d) {
       const auto owned = [&](size_t k) {
         return std::span<const uint64_t>(refs_[k].data() + at_[k][d], at_[k][d + 1] - at_[k][d]);

@@ -167,15 +167,15 @@ TEST_CASE("compiled file: damage is refused with the file's name") {
   }
   SUBCASE("another format, another magic, a bucket count that is no power of two") {
     std::string bad = file;
-    bad[16] = 2;
-    CHECK(error_of(bad, 0, 1).find("format 2") != std::string::npos);
+    bad[16] = 3;
+    CHECK(error_of(bad, 0, 1).find("format 3") != std::string::npos);
     bad = file;
     bad[3] = 'X';
     CHECK(error_of(bad, 0, 1) == "dict.scd: not a compiled dictionary");
     bad = file;
     bad[20] = 3;
     CHECK(error_of(bad, 0, 1).find("damaged") != std::string::npos);
-    for (size_t at : {20, 24, 25, 56}) {  // buckets (another power of two), entries, reserved
+    for (size_t at : {20, 24, 25, 48, 56}) {  // buckets (another power of two), entries, ranked bytes, digest
       bad = file;
       bad[at] = static_cast<char>(bad[at] ^ (at == 20 ? 0x30 : 0x01));
       CHECK_MESSAGE(error_of(bad, 0, 1).find("damaged") != std::string::npos, "header byte ", at);

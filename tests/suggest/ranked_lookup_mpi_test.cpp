@@ -6,8 +6,10 @@
 // the same words, scores, distances and order. Only CHECKs between
 // collectives, so a failure on one rank never leaves the others waiting.
 #include <doctest/doctest.h>
+#include <xxhash.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -18,6 +20,7 @@
 
 #include "folded.hpp"
 #include "spellcheck/common/code_points.hpp"
+#include "spellcheck/common/errors.hpp"
 #include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
@@ -553,4 +556,89 @@ TEST_CASE("An index read from the index cache answers exactly as the one built")
   check_written(fresh, other);
   CHECK(fresh.warning.empty());
   CHECK(files().size() == 2);  // no temporary file left
+}
+
+TEST_CASE("An index read from a compiled section answers exactly as the one built, on any number of ranks") {
+  mpi::Comm comm;
+  const int p = comm.size(), me = comm.rank();
+  const World w = make_world();
+  const ChannelWeights weights{};
+  RankedParams params;
+  params.deletes.prefix_length = 7;
+  params.sound_distance = 1;
+  params.rare_distance = 1;
+  params.far_min_count = 50000;
+  auto share = [&](const std::vector<std::pair<std::string, uint64_t>>& list, bool all) {
+    FrequencyList f;
+    for (size_t i = 0; i < list.size(); ++i)
+      if (all || static_cast<int>(i % static_cast<size_t>(p)) == me) {
+        f.words.push_back(list[i].first);
+        f.counts.push_back(list[i].second);
+      }
+    return f;
+  };
+  auto answers = [&](const RankedIndex& index) {
+    WordList mine;
+    for (size_t i = 0; i < w.words.size(); ++i)
+      if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.words[i]);
+    RankedCounts counts;
+    std::string all;
+    const RankedResults got = index.suggest(comm, mine, weights, counts);
+    for (size_t i = 0; i < got.size(); ++i) all += show(got[i]) + "\n";
+    return all;
+  };
+  WordList mine, all;
+  for (size_t i = 0; i < w.dict.size(); ++i) {
+    all.push_back(w.dict[i]);
+    if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.dict[i]);
+  }
+  RankedIndex built;
+  built.build(comm, std::move(mine), share(w.freq, false), params, share(w.collection, false));
+  const std::string want = answers(built);
+  CHECK(want.find('/') != std::string::npos);
+
+  constexpr uint64_t kDigest = 0x5EED;
+  for (const unsigned bits : {0U, 2U, 6U}) {
+    CAPTURE(bits);
+    // Every rank compiles the same bytes (the build is one rank's alone).
+    std::string section = RankedIndex::compiled_section(all, share(w.freq, true), params, bits, kDigest);
+    const uint64_t digest = XXH3_64bits(section.data(), section.size());
+    CHECK(mpi::allreduce_min(comm, digest) == mpi::allreduce_max(comm, digest));
+    const CompiledSection s{[&](uint64_t at, size_t n, char* dest) {
+                              if (at > section.size() || n > section.size() - at) return false;
+                              std::memcpy(dest, section.data() + at, n);
+                              return true;
+                            },
+                            "f.scd", 0, section.size()};
+    if (static_cast<uint64_t>(p) > (uint64_t{1} << bits)) {
+      CHECK_THROWS_WITH_AS(RankedIndex().read_compiled(s, me, p, params, kDigest),
+                           doctest::Contains("it serves at most"), InputError);
+      continue;
+    }
+    RankedIndex read;
+    CHECK(read.read_compiled(s, me, p, params, kDigest).empty());
+    read.add_collection(comm, share(w.collection, false));
+    CHECK(answers(read) == want);
+
+    // Other parameters or another frequency list: not read, and why.
+    RankedParams other = params;
+    other.deletes.prefix_length = 6;
+    CHECK(RankedIndex().read_compiled(s, me, p, other, kDigest) == "--prefix-length 7 there, 6 here");
+    other = params;
+    other.far_min_count = 7;
+    CHECK(RankedIndex().read_compiled(s, me, p, other, kDigest) == "--far-min-count 50000 there, 7 here");
+    CHECK(RankedIndex().read_compiled(s, me, p, params, kDigest + 1) == "compiled with another frequency list");
+    // A flipped byte in the header, the meta, or the delete filter (the
+    // last array, which every rank reads): refused.
+    for (const size_t at : {size_t{30}, size_t{700}, section.size() - 9}) {
+      CAPTURE(at);
+      section[at] ^= 0x04;
+      CHECK_THROWS_WITH_AS(RankedIndex().read_compiled(s, me, p, params, kDigest),
+                           doctest::Contains("f.scd: a damaged"), InputError);
+      section[at] ^= 0x04;
+    }
+    // Cut short: refused.
+    const CompiledSection cut{s.read, s.name, 0, section.size() - 1};
+    CHECK_THROWS_AS(RankedIndex().read_compiled(cut, me, p, params, kDigest), InputError);
+  }
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/common/word_list.hpp"
 
 namespace spellcheck {
@@ -17,9 +18,10 @@ struct Routed {
 };
 
 // Collective: sends word i (and values[c][i] of every column c) to
-// owner_of(hashes[i], p). Takes everything by value: on one rank it is the
-// result as it is (no copy: fresh memory is costly).
+// owner_of(hashes[i], p) (or, with bucket_bits, to Ownership's owner).
+// Takes everything by value: on one rank it is the result as it is (no
+// copy: fresh memory is costly).
 Routed route_by_owner(const mpi::Comm& comm, WordList words, std::vector<uint64_t> hashes,
-                      std::vector<std::vector<uint64_t>> values = {});
+                      std::vector<std::vector<uint64_t>> values = {}, unsigned bucket_bits = 0);
 
 }  // namespace spellcheck

@@ -90,6 +90,7 @@ struct Options {
   bool verbose = false;              // --verbose: name the binary files left out
   bool compile = false;              // spellcheck compile: writes a compiled dictionary (-o NAME.scd)
   uint32_t buckets = 0;              // --buckets N (compile): hash buckets, a power of two; 0: the default
+  bool compile_ranked = true;        // --no-ranked-index (compile): no ranked index in the file
   bool help = false;
   bool version = false;
 };

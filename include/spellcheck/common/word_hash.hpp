@@ -54,4 +54,17 @@ inline int owner_of(uint64_t h, int ranks) {
   return static_cast<int>((static_cast<uint64_t>(static_cast<uint32_t>(h)) * static_cast<uint64_t>(ranks)) >> 32);
 }
 
+// Who owns a hash: owner_of, or, for tables compiled in 2^bucket_bits
+// buckets of the low 32 bits (a compiled ranked index), the same scaling of
+// the bucket, so that every rank holds whole buckets.
+struct Ownership {
+  int ranks = 1;
+  unsigned bucket_bits = 0;  // 0: owner_of (the same on one bucket: then one rank)
+  int operator()(uint64_t h) const {
+    if (bucket_bits == 0) return owner_of(h, ranks);
+    const uint64_t bucket = static_cast<uint32_t>(h) >> (32 - bucket_bits);
+    return static_cast<int>((bucket * static_cast<uint64_t>(ranks)) >> bucket_bits);
+  }
+};
+
 }  // namespace spellcheck

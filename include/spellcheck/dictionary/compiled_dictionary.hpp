@@ -9,13 +9,15 @@
 //
 // Layout (little-endian, as blob.hpp):
 //   header   magic "spellcheck-dict\n", format, B, entries, file bytes,
-//            meta bytes, meta digest (64 bytes)
+//            meta bytes, ranked section bytes, meta digest (64 bytes)
 //   meta     the description (what it was compiled from, how), the Bloom
 //            filter (one segment), the trigram filter, the affix filter,
 //            per bucket: its first entry, its first word byte, its digest
 //   words    every entry, '\n'-terminated, bucket by bucket, in a bucket by
 //            (hash, bytes): the same file from any number of compiling ranks
 //   hashes   each entry's word_hash, in the same order
+//   ranked   the ranked index, if compiled with it (a section of its own:
+//            compiled_ranked_index.cpp)
 // Every part a run reads is checked against its XXH3 digest.
 #include <cstdint>
 #include <functional>
@@ -30,7 +32,7 @@
 
 namespace spellcheck {
 
-inline constexpr uint32_t kCompiledFormat = 1;
+inline constexpr uint32_t kCompiledFormat = 2;
 inline constexpr uint32_t kDefaultCompiledBuckets = 4096;
 inline constexpr uint32_t kMaxCompiledBuckets = uint32_t{1} << 24;
 
@@ -57,9 +59,11 @@ struct CompiledFilters {
 };
 
 // The file's bytes: every entry of the dictionary (from all ranks) with its
-// word_hash, the filters, and a description of what it was compiled from.
+// word_hash, the filters, a description of what it was compiled from, and
+// the ranked index's section ("": none).
 std::string compiled_dictionary_bytes(const WordList& entries, const std::vector<uint64_t>& hashes,
-                                      const CompiledFilters& filters, uint32_t buckets, std::string_view description);
+                                      const CompiledFilters& filters, uint32_t buckets, std::string_view description,
+                                      std::string_view ranked_section = {});
 
 // What one rank reads of a compiled file.
 struct CompiledShare {
@@ -71,6 +75,7 @@ struct CompiledShare {
   BloomFilter bloom;
   TrigramFilter trigrams;
   AffixFilter affixes;
+  uint64_t ranked_at = 0, ranked_bytes = 0;  // the ranked index's section (0 bytes: none)
 };
 
 // Reads n bytes at offset into dest; false when the source ends first.
@@ -83,5 +88,8 @@ using ReadAt = std::function<bool(uint64_t offset, size_t n, char* dest)>;
 CompiledShare read_compiled_share(const ReadAt& read, uint64_t size, const std::string& name, int rank, int ranks);
 // The same from the file at path (pread).
 CompiledShare read_compiled_dictionary(const std::string& path, int rank, int ranks);
+// Reads the file at path (pread, its descriptor kept open while a copy of
+// the reader lives); size: the file's bytes. Throws InputError naming it.
+ReadAt file_reader(const std::string& path, uint64_t& size);
 
 }  // namespace spellcheck

@@ -59,8 +59,33 @@ void prefix_deletes(const char32_t* w, size_t n, const DeleteParams& p, std::vec
 class PrefixBuckets {
  public:
   // entries: spellings as in the dictionary (distinct); frequency: one per
-  // entry (0 when unknown).
-  void build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p);
+  // entry (0 when unknown). bucket_bits: buckets go first in the order of
+  // their prefix hash's bucket among 2^bucket_bits (Ownership: a compiled
+  // index, whose ranks hold whole buckets), then as below.
+  void build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p, unsigned bucket_bits = 0);
+
+  // Every array build makes, as build makes them (a compiled file's part:
+  // group_start, folded_start count from the part's first entry and code
+  // point; the directory's ranges from its first entry).
+  struct Arrays {
+    WordList entries, sound_keys;
+    std::vector<char32_t> folded;
+    std::vector<uint32_t> folded_start;
+    std::vector<uint8_t> capital;
+    std::vector<uint64_t> frequency;
+    std::vector<uint32_t> group_start;
+    std::vector<uint64_t> group_key;
+  };
+  void assign(Arrays arrays, HashDirectory directory);
+  // (compiled_ranked_index.cpp writes these)
+  const WordList& sound_keys() const { return sound_keys_; }
+  const std::vector<char32_t>& folded_points() const { return folded_; }
+  const std::vector<uint32_t>& folded_starts() const { return folded_start_; }
+  const std::vector<uint8_t>& capitals() const { return capital_; }
+  const std::vector<uint64_t>& frequencies() const { return frequency_; }
+  const std::vector<uint32_t>& group_starts() const { return group_start_; }
+  const std::vector<uint64_t>& group_keys() const { return group_key_; }
+  const HashDirectory& directory() const { return directory_; }
   size_t size() const { return entries_.size(); }
   // The entries of the bucket with this prefix hash, [first, last) (entries
   // are stored in bucket order, within a bucket by frequency, highest first).
@@ -155,7 +180,22 @@ class PostingTable {
     return {postings_.data() + b, postings_.data() + e};
   }
   void prefetch(uint64_t h) const { directory_.prefetch(h); }
-  size_t deletes() const { return group_start_.empty() ? 0 : group_start_.size() - 1; }
+  // f(key as stored, first, last) for every delete hash held.
+  template <class F>
+  void for_each(F&& f) const {
+    directory_.slots().for_each([&](uint64_t k, const HashDirectory::Bounds& b) {
+      f(k, postings_.data() + b.begin, postings_.data() + b.end);
+    });
+  }
+  // A window of a compiled file's table (compiled_ranked_index.hpp): its
+  // slots, and its postings from global posting `base` on.
+  void assign_window(std::vector<HashDirectory::Slots::Slot> window, uint64_t slots, uint64_t first,
+                     std::vector<Posting> postings, uint32_t base) {
+    directory_.assign_window(std::move(window), slots, first, base);
+    postings_ = std::move(postings);
+    group_start_.clear();
+  }
+  const HashDirectory& directory() const { return directory_; }
   size_t postings() const { return postings_.size(); }
   size_t bytes() const {
     return postings_.size() * sizeof(Posting) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
@@ -195,7 +235,7 @@ class DeleteTable {
     const uint64_t* v = slots_.find(h);
     if (v == nullptr) return {nullptr, nullptr};
     if ((*v & kList) == 0) return {v, v + 1};
-    const uint64_t* first = lists_.data() + static_cast<uint32_t>(*v);
+    const uint64_t* first = lists_.data() + (static_cast<uint32_t>(*v) - lists_base_);
     return {first, first + ((*v & ~kList) >> 32)};
   }
   void prefetch(uint64_t h) const { slots_.prefetch(h); }
@@ -213,10 +253,27 @@ class DeleteTable {
   void save(BlobWriter& w) const;
   void load(BlobReader& r);
 
- private:
+  // What a compiled file holds (compiled_ranked_index.hpp): slots whose
+  // value is one posting, or a list's (kList | length << 32 | start).
   static constexpr uint64_t kList = uint64_t{1} << 63;
+  using Slots = HashSlots<uint64_t>;
+  const Slots& slots() const { return slots_; }
+  const std::vector<uint64_t>& lists() const { return lists_; }
+  // A window of a compiled file's table: its slots, and the lists from
+  // global list posting `base` on.
+  void assign_window(std::vector<Slots::Slot> window, uint64_t slots, uint64_t first, std::vector<uint64_t> lists,
+                     uint32_t base, uint64_t deletes, uint64_t postings) {
+    slots_.assign_window(std::move(window), slots, first);
+    lists_ = std::move(lists);
+    lists_base_ = base;
+    deletes_ = deletes;
+    postings_ = postings;
+  }
+
+ private:
   HashSlots<uint64_t> slots_;
   std::vector<uint64_t> lists_;  // the postings of deletes with more than one
+  uint32_t lists_base_ = 0;      // (a window's lists start there)
   uint64_t deletes_ = 0, postings_ = 0;
 };
 

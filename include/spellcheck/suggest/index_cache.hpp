@@ -24,7 +24,7 @@
 
 namespace spellcheck {
 
-inline constexpr uint32_t kIndexCacheFormat = 9;
+inline constexpr uint32_t kIndexCacheFormat = 10;
 
 // Makes sure dir is a directory, creating it (not its parents) if missing.
 // Throws InputError with the reason.

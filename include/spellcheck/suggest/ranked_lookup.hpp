@@ -34,14 +34,17 @@
 //      rank that asked, which merges the tops.
 // Rounds hold at most words_per_round words per rank, so memory stays
 // bounded; every rank takes part in as many rounds as the busiest one needs.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "spellcheck/comm/mpi.hpp"
+#include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
+#include "spellcheck/dictionary/compiled_dictionary.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
 #include "spellcheck/suggest/delete_index.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
@@ -52,6 +55,13 @@ namespace spellcheck {
 inline constexpr int64_t kNoSoundGate = INT64_MAX;
 
 struct EntryCheck;  // what checking an entry reads (ranked_lookup.cpp)
+
+// Where a compiled file's ranked index is (compiled_ranked_index.cpp).
+struct CompiledSection {
+  ReadAt read;       // the file's bytes
+  std::string name;  // its path, for errors
+  uint64_t at = 0, bytes = 0;
+};
 
 struct RankedParams {
   DeleteParams deletes;    // max distance, prefix length
@@ -130,8 +140,36 @@ class RankedIndex {
   }
   size_t entries() const { return buckets_.size(); }
 
+  // compile (compiled_ranked_index.cpp): the index of a whole dictionary,
+  // built on this rank alone in the order of 2^bucket_bits buckets, as a
+  // section of a compiled file that a run on any number of ranks up to the
+  // buckets reads its part of. frequency_digest: of the frequency list's
+  // file (0: none), which a run must match.
+  static std::string compiled_section(WordList entries, FrequencyList frequencies, const RankedParams& params,
+                                      unsigned bucket_bits, uint64_t frequency_digest);
+  // Rank of ranks' part of a compiled file's section. Returns "" or, when
+  // the section was compiled with other parameters or another frequency
+  // list than these, why (nothing is read then: build the index instead).
+  // Throws InputError "NAME: ..." for a damaged or truncated section. Then
+  // add_collection as build does.
+  std::string read_compiled(const CompiledSection& section, int rank, int ranks, const RankedParams& params,
+                            uint64_t frequency_digest);
+  // Collective: the collection's counts (build's last step).
+  void add_collection(const mpi::Comm& comm, FrequencyList collection);
+
  private:
   RankedParams params_;
+  // Who owns a hash of each table: owner_of, or in a compiled index whole
+  // buckets (Ownership). A posting names a bucket (or a sound-alike entry)
+  // by its number over every rank's, which count from group_first_[r]
+  // (entry_first_[r]) on rank r.
+  unsigned bucket_bits_ = 0;
+  std::vector<uint64_t> group_first_, entry_first_;
+  int owner(uint64_t h, int ranks) const { return Ownership{ranks, bucket_bits_}(h); }
+  // The rank holding number id of such a list of firsts (ranks + 1).
+  static int holder(const std::vector<uint64_t>& first, uint64_t id) {
+    return static_cast<int>(std::upper_bound(first.begin(), first.end(), id) - first.begin()) - 1;
+  }
   int rare_distance_ = 2;  // in force: params' rare_distance, or max_distance without frequencies
   PrefixBuckets buckets_;
   DeleteTable deletes_all_;       // every bucket's prefix deletes, up to rare_distance_
@@ -158,7 +196,6 @@ class RankedIndex {
   // delete filter (what the cache holds), and the collection's counts
   // (every run's own).
   void build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies);
-  void add_collection(const mpi::Comm& comm, FrequencyList collection);
   // Collective: delete_filter_ from every rank's tables.
   void build_delete_filter(const mpi::Comm& comm);
   void set_count_tiers();  // far_min_count_ and sound_min_count_ from params_

@@ -24,14 +24,53 @@ namespace spellcheck {
 // first slot is its top bits scaled to the slots (the keys are hashes, even
 // in their top bits: owner_of reads the low ones), so keys inserted in
 // ascending order fill the slots front to back.
+//
+// A compiled file's tables (compiled_ranked_index.hpp) are laid out for
+// every rank count at once: one table whose keys' first slots are their
+// low 32 bits scaled to its slots (ranks own ranges of those bits), filled
+// in that order without wrapping; a rank holds the window of slots its
+// keys can reach (assign_window).
 template <class Value>
 class HashSlots {
  public:
+  struct Slot {
+    uint64_t key = 0;
+    Value value{};
+  };
   // Empty, with room for n keys.
   void reset(size_t n) {
-    const size_t slots = std::max<size_t>(16, n + n / 3 + 1);
+    const size_t slots = slots_for(n);
     if (slots > kMostSlots) throw std::length_error("hash directory: over 2^32 slots on one rank (use more ranks)");
     slots_.assign(slots, Slot{});
+    own_layout();
+  }
+  static size_t slots_for(size_t n) { return std::max<size_t>(16, n + n / 3 + 1); }
+  // A key's first slot in the layout for every rank count, of `slots` slots.
+  static uint64_t global_home(uint64_t stored, uint64_t slots) { return ((stored & 0xFFFFFFFF) * slots) >> 32; }
+  // That layout of (key as stored, value) pairs in ascending order of
+  // global_home, distinct keys: slots_for(n) slots and as many more as the
+  // last keys spill into, then an empty one (past every key's home).
+  static std::vector<Slot> global_layout(const std::vector<std::pair<uint64_t, Value>>& sorted) {
+    const uint64_t slots = slots_for(sorted.size());
+    std::vector<Slot> out(slots);
+    size_t next = 0;
+    for (const auto& [k, v] : sorted) {
+      const size_t at = std::max<size_t>(next, global_home(k, slots));
+      if (at >= out.size()) out.resize(at + 1);
+      out[at] = Slot{k, v};
+      next = at + 1;
+    }
+    if (out.size() == slots || out.back().key != 0) out.emplace_back();
+    return out;
+  }
+  // Slots [first, first + window.size()) of a global layout of `slots`
+  // slots (its first slots_for(n)).
+  void assign_window(std::vector<Slot> window, uint64_t slots, uint64_t first) {
+    if (slots > kMostSlots || window.empty()) throw BlobError("a hash directory of the wrong size");
+    slots_ = std::move(window);
+    shift_ = 0;
+    scale_ = slots;
+    base_ = first;
   }
   // Adds h -> v (one of at most the n keys reset made room for); a key
   // already there keeps its value.
@@ -72,21 +111,28 @@ class HashSlots {
   void load(BlobReader& r) {
     r.array(slots_);
     if (slots_.size() > kMostSlots) throw BlobError("a hash directory of the wrong size");
+    own_layout();
     size_t empty = 0;
     for (const Slot& s : slots_) empty += s.key == 0;
     if (!slots_.empty() && empty == 0) throw BlobError("a hash directory without an empty slot");
   }
 
+  const std::vector<Slot>& slots() const { return slots_; }
+
  private:
-  struct Slot {
-    uint64_t key = 0;
-    Value value{};
-  };
   static constexpr size_t kMostSlots = size_t{1} << 32;  // (home's product stays in 64 bits)
-  // (slots_ not empty)
-  size_t home(uint64_t k) const { return static_cast<size_t>(((k >> 32) * slots_.size()) >> 32); }
+  void own_layout() {
+    shift_ = 32;
+    scale_ = slots_.size();
+    base_ = 0;
+  }
+  // (slots_ not empty) The key's top 32 bits scaled to the slots, or in a
+  // window its low 32 bits scaled to the global layout's.
+  size_t home(uint64_t k) const { return static_cast<size_t>(((((k >> shift_) & 0xFFFFFFFF) * scale_) >> 32) - base_); }
   size_t next(size_t i) const { return i + 1 == slots_.size() ? 0 : i + 1; }
   std::vector<Slot> slots_;
+  unsigned shift_ = 32;
+  uint64_t scale_ = 0, base_ = 0;
 };
 
 // A map from 64-bit hashes to ranges [begin, end) of an array.
@@ -98,7 +144,7 @@ class HashDirectory {
   // The range of h, or an empty one.
   Range find(uint64_t h) const {
     const Bounds* b = slots_.find(h);
-    return b ? Range{b->begin, b->end} : Range{0, 0};
+    return b ? Range{b->begin - base_, b->end - base_} : Range{0, 0};
   }
   void prefetch(uint64_t h) const { slots_.prefetch(h); }
   size_t bytes() const { return slots_.bytes(); }
@@ -106,11 +152,21 @@ class HashDirectory {
   void save(BlobWriter& w) const { slots_.save(w); }
   void load(BlobReader& r) { slots_.load(r); }
 
- private:
   struct Bounds {
     uint32_t begin = 0, end = 0;
   };
-  HashSlots<Bounds> slots_;
+  using Slots = HashSlots<Bounds>;
+  // A window of a global layout (HashSlots::assign_window) whose ranges
+  // are into an array of which this rank holds [base, ...).
+  void assign_window(std::vector<Slots::Slot> window, uint64_t slots, uint64_t first, uint32_t base) {
+    slots_.assign_window(std::move(window), slots, first);
+    base_ = base;
+  }
+  const Slots& slots() const { return slots_; }
+
+ private:
+  Slots slots_;
+  uint32_t base_ = 0;
 };
 
 // Sorts (hash, value) pairs as std::sort does (by hash, then value), for
