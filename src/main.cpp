@@ -29,6 +29,7 @@
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/compiled_dictionary.hpp"
+#include "spellcheck/dictionary/compiled_hunspell.hpp"
 #include "spellcheck/dictionary/data_files.hpp"
 #include "spellcheck/dictionary/filters.hpp"
 #include "spellcheck/dictionary/frequencies.hpp"
@@ -270,12 +271,19 @@ class Pipeline {
       });
     }
     dictionary_entries_ = share.total_entries;
-    if (share.ranked_bytes > 0 && opt_.ranked) {
+    // Its other sections are read through one more descriptor: the
+    // hunspell dictionary's now, the ranked index's after judging.
+    if ((share.ranked_bytes > 0 && opt_.ranked) || share.hunspell_bytes > 0) {
       uint64_t size = 0;
       run_.step([&] { compiled_ranked_.read = file_reader(opt_.dictionary, size); });
       compiled_ranked_.name = opt_.dictionary;
       compiled_ranked_.at = share.ranked_at;
-      compiled_ranked_.bytes = share.ranked_bytes;
+      compiled_ranked_.bytes = opt_.ranked ? share.ranked_bytes : 0;
+    }
+    if (share.hunspell_bytes > 0) {
+      load_compiled_hunspell(
+          HunspellSection{compiled_ranked_.read, opt_.dictionary, share.hunspell_at, share.hunspell_bytes});
+      return;
     }
     Routed shard_words{std::move(share.entries), std::move(share.hashes), {}};
     add_extra_words(shard_words);
@@ -288,14 +296,36 @@ class Pipeline {
     index_shard(std::move(shard_words));
   }
 
+  // A compiled hunspell dictionary: this rank's neighbourhoods and the
+  // filter, read as they are (compiled_hunspell.hpp).
+  void load_compiled_hunspell(const HunspellSection& section) {
+    PhaseTimer pt(t_, "read");
+    std::vector<std::string> warnings;
+    run_.step([&] {
+      if (!opt_.extra_dicts.empty())
+        throw InputError(opt_.dictionary + ": a compiled hunspell dictionary takes no --extra-dict at run time " +
+                         "(give them to compile)");
+      CompiledHunspellPart part = read_compiled_hunspell(section, rank_, comm_.size());
+      hunspell_stats_ = part.stats;
+      hunspell_ =
+          HunspellDictionary::from_parts(part.dic_path, part.aff, std::move(part.entries), std::move(part.pairs),
+                                         std::move(part.filter), rank_, comm_.size(), warnings);
+      hunspell_stats_.bytes_local = hunspell_->local().bytes();
+    });
+    compiled_hunspell_ = section;
+    if (rank_ == 0 && !opt_.quiet)
+      for (const std::string& w : warnings) std::fprintf(stderr, "spellcheck: warning: %s\n", w.c_str());
+    dictionary_entries_ = hunspell_stats_.stems;
+  }
+
   bool hunspell() const { return hunspell_ != nullptr; }
   // English words: a word list, or a hunspell dictionary of English (the
   // channel's weights and phonetic keys were fitted on English).
   bool english() const {
     if (!hunspell()) return true;
     const std::string& lang = hunspell_->rules().lang;
-    const size_t slash = opt_.dictionary.find_last_of('/');
-    const std::string name = opt_.dictionary.substr(slash == std::string::npos ? 0 : slash + 1);
+    const size_t slash = hunspell_->path().find_last_of('/');
+    const std::string name = hunspell_->path().substr(slash == std::string::npos ? 0 : slash + 1);
     return language_of(lang.empty() ? name : lang) == "en";
   }
   const ChannelWeights& weights() const { return english() ? channel_weights() : language_channel_weights(); }
@@ -505,37 +535,23 @@ class Pipeline {
   int compile() {
     run_.step([&] {
       if (is_compiled_dictionary(opt_.dictionary))
-        throw InputError(opt_.dictionary + ": already a compiled dictionary (compile reads word lists)");
-      if (is_hunspell_dictionary(opt_.dictionary))
-        throw InputError(
-            opt_.dictionary +
-            ": a hunspell dictionary (compile reads word lists; hunspell dictionaries are not compiled yet)");
+        throw InputError(opt_.dictionary +
+                         ": already a compiled dictionary (compile reads word lists and hunspell "
+                         "dictionaries)");
     });
     load_dictionary();
-    BloomFilter bloom;
-    {
-      PhaseTimer pt(t_, "filter");
-      bloom = build_filter(comm_, *shard_, opt_.filter_bits, FilterExchange::allreduce);
-      trigrams_ = build_trigram_filter(comm_, *shard_);
-      affixes_ = build_affix_filter(comm_, *shard_);
-    }
     const uint32_t buckets = opt_.buckets != 0 ? opt_.buckets : kDefaultCompiledBuckets;
     const std::string freq_path = opt_.compile_ranked ? frequency_path() : std::string();
+    const CompiledParts parts = hunspell() ? compiled_hunspell_parts(buckets) : compiled_word_list_parts();
     PhaseTimer pt(t_, "write");
-    mpi::Gathered words = mpi::gather_bytes(comm_, compiled_entries_.words.bytes);
-    const mpi::Gathered hashes = mpi::gather_bytes(
-        comm_, {reinterpret_cast<const char*>(compiled_entries_.hashes.data()), compiled_entries_.hashes.size() * 8});
     uint64_t file_bytes = 0;
     run_.step([&] {
       if (rank_ != 0) return;
-      WordList all;
-      all.bytes = std::move(words.bytes);
-      all.index();
-      std::vector<uint64_t> all_hashes(hashes.bytes.size() / sizeof(uint64_t));
-      std::memcpy(all_hashes.data(), hashes.bytes.data(), all_hashes.size() * sizeof(uint64_t));
-      const std::string ranked = opt_.compile_ranked ? compiled_ranked_index(all, buckets, freq_path) : std::string();
-      const std::string bytes = compiled_dictionary_bytes(all, all_hashes, {&bloom, &trigrams_, &affixes_}, buckets,
-                                                          compile_description(), ranked);
+      const std::string ranked =
+          opt_.compile_ranked ? compiled_ranked_index(parts.ranked_entries, buckets, freq_path) : std::string();
+      const std::string bytes =
+          compiled_dictionary_bytes(parts.entries, parts.hashes, {&parts.bloom, &trigrams_, &affixes_}, buckets,
+                                    compile_description(), parts.hunspell, ranked);
       out_->write(bytes);
       out_->commit();
       file_bytes = bytes.size();
@@ -546,6 +562,45 @@ class Pipeline {
                    static_cast<unsigned long long>(dictionary_entries_), opt_.output.c_str(),
                    static_cast<double>(file_bytes) / 1e6, buckets, mpi::now() - t0_);
     return kExitOk;
+  }
+
+  // What compile writes, on rank 0: a word list's entries with their
+  // hashes and its filters, or a hunspell dictionary's section (and empty
+  // word-list parts); the entries of the ranked index.
+  struct CompiledParts {
+    WordList entries;
+    std::vector<uint64_t> hashes;
+    BloomFilter bloom{1, 1};
+    std::string hunspell;
+    WordList ranked_entries;
+  };
+
+  CompiledParts compiled_word_list_parts() {
+    CompiledParts parts;
+    {
+      PhaseTimer pt(t_, "filter");
+      parts.bloom = build_filter(comm_, *shard_, opt_.filter_bits, FilterExchange::allreduce);
+      trigrams_ = build_trigram_filter(comm_, *shard_);
+      affixes_ = build_affix_filter(comm_, *shard_);
+    }
+    mpi::Gathered words = mpi::gather_bytes(comm_, compiled_entries_.words.bytes);
+    const mpi::Gathered hashes = mpi::gather_bytes(
+        comm_, {reinterpret_cast<const char*>(compiled_entries_.hashes.data()), compiled_entries_.hashes.size() * 8});
+    if (rank_ != 0) return parts;
+    parts.entries.bytes = std::move(words.bytes);
+    parts.entries.index();
+    parts.hashes.resize(hashes.bytes.size() / sizeof(uint64_t));
+    std::memcpy(parts.hashes.data(), hashes.bytes.data(), parts.hashes.size() * sizeof(uint64_t));
+    if (opt_.compile_ranked) parts.ranked_entries = parts.entries;
+    return parts;
+  }
+
+  CompiledParts compiled_hunspell_parts(uint32_t buckets) {
+    CompiledParts parts;
+    affixes_ = AffixFilter(1);
+    parts.hunspell = compiled_hunspell_section(comm_, *hunspell_, ranked_entries_, hunspell_stats_, buckets,
+                                               opt_.filter_bits, &parts.ranked_entries);
+    return parts;
   }
 
   // compile: the ranked index of the whole dictionary, built by rank 0 alone
@@ -629,7 +684,7 @@ class Pipeline {
       fault::point("read", rank_);
       HunspellLoadOptions load;
       load.filter_bits = opt_.filter_bits;
-      load.forms = opt_.ranked;
+      load.forms = opt_.ranked || opt_.compile;  // (compile keeps them for ranked runs)
       load.extra_dicts = opt_.extra_dicts;
       hunspell_ = HunspellDictionary::load(comm_, opt_.dictionary, warnings, stats, load);
     });
@@ -638,7 +693,7 @@ class Pipeline {
     dictionary_entries_ = stats.stems;
     hunspell_stats_ = stats;
     // Ranked mode's index: the forms a suggestion may offer.
-    if (opt_.ranked) ranked_entries_ = hunspell_->take_suggestable_forms();
+    if (opt_.ranked || opt_.compile) ranked_entries_ = hunspell_->take_suggestable_forms();
     run_.step([&] {
       if (dictionary_entries_ == 0) throw InputError("dictionary '" + opt_.dictionary + "' has no entry");
     });
@@ -864,7 +919,7 @@ class Pipeline {
   // The frequency list ranked mode reads ("": none found, with a warning).
   std::string frequency_path() {
     std::string path = !opt_.frequencies.empty() ? opt_.frequencies
-                       : hunspell()              ? language_frequencies(hunspell_->rules().lang, opt_.dictionary)
+                       : hunspell()              ? language_frequencies(hunspell_->rules().lang, hunspell_->path())
                                                  : default_frequencies();
     run_.step([&] {
       if (path.empty()) {
@@ -888,6 +943,8 @@ class Pipeline {
       return;
     }
     if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
+    if (compiled_hunspell_.bytes > 0)  // the forms a suggestion may offer, kept in the file
+      run_.step([&] { ranked_entries_ = read_compiled_hunspell_forms(compiled_hunspell_, rank_, comm_.size()); });
     FrequencyList freq;
     if (!freq_path.empty()) {
       TextChunk chunk = read_line_share(comm_, freq_path);
@@ -977,6 +1034,7 @@ class Pipeline {
   bool filters_read_ = false;                                 // from a compiled dictionary
   Routed compiled_entries_;                                   // compile: this rank's entries, for the file
   CompiledSection compiled_ranked_;                           // a compiled dictionary's ranked index (0 bytes: none)
+  HunspellSection compiled_hunspell_;                         // a compiled hunspell dictionary (0 bytes: none)
   WordList ranked_entries_;                                   // the shard's entries as spelled, for the ranked index
   LikelyReplacements replacements_;                           // a hunspell dictionary's REP and MAP, for ranked scores
   std::unique_ptr<Shard> shard_ = std::make_unique<Shard>();  // released once ranked mode has judged

@@ -28,7 +28,7 @@
 #             header, meta and arrays: in ranked runs), another format version,
 #             fewer buckets than ranks: exit 2, one line on stderr naming
 #             the file, no output file left
-#   refused   compile of a hunspell dictionary, compile without -o, a run
+#   refused   compile of a malformed hunspell .dic, compile without -o, a run
 #             with --buckets: exit 2, one line
 # Exit status: 0 passed, 1 a check failed.
 set -u
@@ -166,10 +166,10 @@ refused() {  # refused WHAT FILE RANKS EXPECTED-WORDS [ARGS...]: a run on FILE m
   fi
 }
 size=$(stat -c %s "$scd")
-words_at=$(python3 -c "import struct,sys; h=open(sys.argv[1],'rb').read(64); print(64 + struct.unpack('<Q', h[40:48])[0])" "$scd")
-ranked_at=$((size - $(python3 -c "import struct,sys; print(struct.unpack('<Q', open(sys.argv[1],'rb').read(64)[48:56])[0])" "$scd")))
+words_at=$(python3 -c "import struct,sys; h=open(sys.argv[1],'rb').read(72); print(72 + struct.unpack('<Q', h[40:48])[0])" "$scd")
+ranked_at=$((size - $(python3 -c "import struct,sys; print(struct.unpack('<Q', open(sys.argv[1],'rb').read(72)[56:64])[0])" "$scd")))
 hashes_at=$((ranked_at - $(wc -l <dict.txt) * 8))
-for cut in 16 63 64 $((words_at - 5)) $((words_at + 100)) $((hashes_at + 8)) $((size - 1)); do
+for cut in 16 71 72 $((words_at - 5)) $((words_at + 100)) $((hashes_at + 8)) $((size - 1)); do
   head -c "$cut" "$scd" >cut.scd
   refused "truncated at $cut of $size bytes" cut.scd 2 "truncated\|not a compiled"
 done
@@ -216,8 +216,8 @@ refused_compile() {  # refused_compile WHAT ARGS...: exit 2, one line, no file
   fi
 }
 printf 'SET UTF-8\n' >tiny.aff
-printf '1\nword\n' >tiny.dic
-refused_compile "compile of a hunspell dictionary" -o out.scd tiny.dic
+printf 'many\nword\n' >tiny.dic
+refused_compile "compile of a hunspell .dic without its count" -o out.scd tiny.dic
 refused_compile "compile without -o" "$dict"
 refused_compile "compile of a compiled file" -o out.scd "$scd"
 refused_compile "compile --buckets 3" --buckets 3 -o out.scd "$dict"

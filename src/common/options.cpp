@@ -302,8 +302,10 @@ without it), built once. A run given NAME.scd as DICTIONARY (known by its
 first bytes, whatever its name) on up to B ranks reads only its ranks'
 buckets and builds nothing; its output is the same as on the word list. A
 ranked run whose options or frequency list differ from compile's, or with
---extra-dict, builds its index with a warning. A damaged or truncated file
-is refused. Word lists only (hunspell dictionaries are not compiled yet).
+--extra-dict, builds its index with a warning. A hunspell dictionary
+compiles too (NAME.dic: its expanded neighbourhoods, .aff and forms; its
+--extra-dict words go to compile, not to the run). A damaged or truncated
+file is refused.
 
 INPUT is raw text (files, or directories read recursively in byte-wise path
 order), or with --words a word list (one word per line). `-` (or no INPUT
@@ -353,7 +355,9 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
   --index-cache DIR       ranked: keep the index in DIR (one file per rank):
                           the first run with a dictionary, frequency list,
                           index options and rank count writes it, later
-                          ones read it instead of building it
+                          ones read it instead of building it (a compiled
+                          dictionary's index, read at any rank count, is
+                          used first)
   --format FMT            ranked: text (default, the SPEC line format with
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)

@@ -30,10 +30,11 @@ struct Header {
   uint64_t entries;
   uint64_t file_bytes;
   uint64_t meta_bytes;
-  uint64_t ranked_bytes;  // the ranked index's section, at the end (0: none)
+  uint64_t hunspell_bytes;  // a hunspell dictionary's section, after the hashes (0: none)
+  uint64_t ranked_bytes;    // the ranked index's section, at the end (0: none)
   uint64_t meta_digest;
 };
-static_assert(sizeof(Header) == 64);
+static_assert(sizeof(Header) == 72);
 
 // The meta block's digest, seeded with the header's fields before it: a
 // changed header field is damage too.
@@ -175,7 +176,7 @@ std::string meta_block(const Bucketed& e, const CompiledFilters& filters, std::s
 
 std::string compiled_dictionary_bytes(const WordList& entries, const std::vector<uint64_t>& hashes,
                                       const CompiledFilters& filters, uint32_t buckets, std::string_view description,
-                                      std::string_view ranked_section) {
+                                      std::string_view hunspell_section, std::string_view ranked_section) {
   const Bucketed e = bucketed(entries, hashes, buckets);
   const std::string meta = meta_block(e, filters, description);
   Header h{};
@@ -184,8 +185,10 @@ std::string compiled_dictionary_bytes(const WordList& entries, const std::vector
   h.buckets = buckets;
   h.entries = entries.size();
   h.meta_bytes = meta.size();
+  h.hunspell_bytes = hunspell_section.size();
   h.ranked_bytes = ranked_section.size();
-  h.file_bytes = sizeof h + meta.size() + e.words.size() + e.hashes.size() * sizeof(uint64_t) + h.ranked_bytes;
+  h.file_bytes =
+      sizeof h + meta.size() + e.words.size() + e.hashes.size() * sizeof(uint64_t) + h.hunspell_bytes + h.ranked_bytes;
   h.meta_digest = meta_digest(h, meta);
   std::string out;
   out.reserve(h.file_bytes);
@@ -193,6 +196,7 @@ std::string compiled_dictionary_bytes(const WordList& entries, const std::vector
   out += meta;
   out += e.words;
   out.append(reinterpret_cast<const char*>(e.hashes.data()), e.hashes.size() * sizeof(uint64_t));
+  out += hunspell_section;
   out += ranked_section;
   return out;
 }
@@ -212,7 +216,8 @@ Header read_header(const ReadAt& read, uint64_t size, const std::string& name) {
     throw InputError(name + ": a truncated compiled dictionary (" + std::to_string(size) + " bytes of " +
                      std::to_string(h.file_bytes) + ")");
   if (h.buckets == 0 || h.buckets > kMaxCompiledBuckets || (h.buckets & (h.buckets - 1)) != 0 ||
-      h.meta_bytes > size - sizeof h || h.ranked_bytes > size - sizeof h - h.meta_bytes)
+      h.meta_bytes > size - sizeof h || h.ranked_bytes > size - sizeof h - h.meta_bytes ||
+      h.hunspell_bytes > size - sizeof h - h.meta_bytes - h.ranked_bytes)
     throw InputError(name + ": a damaged compiled dictionary (its header); compile it again");
   return h;
 }
@@ -294,9 +299,11 @@ CompiledShare read_compiled_share(const ReadAt& read, uint64_t size, const std::
   std::vector<uint64_t> first_entry(h.buckets + 1), first_byte(h.buckets + 1), digests(h.buckets);
   MetaReader m(meta, name);
   read_meta(m, out, first_entry, first_byte, digests);
-  const uint64_t word_bytes = size - sizeof h - h.meta_bytes - h.ranked_bytes;
+  const uint64_t word_bytes = size - sizeof h - h.meta_bytes - h.hunspell_bytes - h.ranked_bytes;
   out.ranked_at = size - h.ranked_bytes;
   out.ranked_bytes = h.ranked_bytes;
+  out.hunspell_at = out.ranked_at - h.hunspell_bytes;
+  out.hunspell_bytes = h.hunspell_bytes;
   for (uint32_t b = 0; b < h.buckets; ++b)
     if (first_entry[b] > first_entry[b + 1] || first_byte[b] > first_byte[b + 1]) m.damaged("its bucket table");
   if (first_entry[0] != 0 || first_byte[0] != 0 || first_entry[h.buckets] != h.entries ||

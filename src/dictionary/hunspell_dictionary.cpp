@@ -241,13 +241,33 @@ void HunspellDictionary::read_rules(const mpi::Comm& comm, std::vector<std::stri
     }
   failure = mpi::broadcast(comm, failure);
   if (!failure.empty()) throw InputError(failure);
-  aff = mpi::broadcast(comm, aff);
+  aff_text_ = mpi::broadcast(comm, aff);
+  parse_rules(aff_path, warnings);
+}
+
+void HunspellDictionary::parse_rules(const std::string& aff_path, std::vector<std::string>& warnings) {
   try {
-    rules_ = parse_affix_rules(aff, aff_path, &warnings);
+    rules_ = parse_affix_rules(aff_text_, aff_path, &warnings);
   } catch (const AffixFileError& e) {
     throw InputError(e.what());
   }
   cases_ = LetterCase(rules_.lang);
+}
+
+std::unique_ptr<HunspellDictionary> HunspellDictionary::from_parts(const std::string& dic_path, std::string_view aff,
+                                                                   std::vector<StemEntry> entries,
+                                                                   std::vector<KeyedEntry> pairs, BloomFilter filter,
+                                                                   int rank, int ranks,
+                                                                   std::vector<std::string>& warnings) {
+  std::unique_ptr<HunspellDictionary> d(new HunspellDictionary());
+  d->path_ = dic_path;
+  d->ranks_ = ranks;
+  d->rank_ = rank;
+  d->aff_text_ = aff;
+  d->parse_rules(affix_path_of(dic_path), warnings);
+  d->local_.build(std::move(entries), std::move(pairs));
+  d->filter_ = std::move(filter);
+  return d;
 }
 
 // The .dic: 1/p of its lines per rank, numbered from the share's start.
@@ -404,7 +424,7 @@ uint64_t HunspellDictionary::home_key(std::string_view word) const {
 int HunspellDictionary::owner_of(uint64_t key) const { return spellcheck::owner_of(key, ranks_); }
 
 bool HunspellDictionary::may_exist(uint64_t key) const {
-  return filter_.maybe_contains(key, static_cast<size_t>(owner_of(key)));
+  return filter_.maybe_contains(key, filter_segment(filter_, owner_of(key)));
 }
 
 }  // namespace spellcheck

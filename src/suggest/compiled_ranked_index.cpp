@@ -64,7 +64,6 @@ enum SectionArray : size_t {
 };
 
 enum SectionTable : size_t { kBucketTable, kAllTable, kFrequentTable, kSoundTable, kTables };
-constexpr SectionArray kTableSlots[kTables] = {kBucketSlots, kAllSlots, kFrequentSlots, kSoundSlots};
 
 struct SectionHeader {
   char magic[16];

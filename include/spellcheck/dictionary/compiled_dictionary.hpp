@@ -9,13 +9,16 @@
 //
 // Layout (little-endian, as blob.hpp):
 //   header   magic "spellcheck-dict\n", format, B, entries, file bytes,
-//            meta bytes, ranked section bytes, meta digest (64 bytes)
+//            meta bytes, hunspell and ranked section bytes, meta digest
+//            (72 bytes)
 //   meta     the description (what it was compiled from, how), the Bloom
 //            filter (one segment), the trigram filter, the affix filter,
 //            per bucket: its first entry, its first word byte, its digest
 //   words    every entry, '\n'-terminated, bucket by bucket, in a bucket by
 //            (hash, bytes): the same file from any number of compiling ranks
 //   hashes   each entry's word_hash, in the same order
+//   hunspell a hunspell dictionary's neighbourhoods, if one was compiled
+//            (then the parts above hold no entry: compiled_hunspell.hpp)
 //   ranked   the ranked index, if compiled with it (a section of its own:
 //            compiled_ranked_index.cpp)
 // Every part a run reads is checked against its XXH3 digest.
@@ -60,10 +63,10 @@ struct CompiledFilters {
 
 // The file's bytes: every entry of the dictionary (from all ranks) with its
 // word_hash, the filters, a description of what it was compiled from, and
-// the ranked index's section ("": none).
+// the hunspell dictionary's and the ranked index's sections ("": none).
 std::string compiled_dictionary_bytes(const WordList& entries, const std::vector<uint64_t>& hashes,
                                       const CompiledFilters& filters, uint32_t buckets, std::string_view description,
-                                      std::string_view ranked_section = {});
+                                      std::string_view hunspell_section = {}, std::string_view ranked_section = {});
 
 // What one rank reads of a compiled file.
 struct CompiledShare {
@@ -75,7 +78,8 @@ struct CompiledShare {
   BloomFilter bloom;
   TrigramFilter trigrams;
   AffixFilter affixes;
-  uint64_t ranked_at = 0, ranked_bytes = 0;  // the ranked index's section (0 bytes: none)
+  uint64_t hunspell_at = 0, hunspell_bytes = 0;  // a hunspell dictionary's section (0 bytes: none)
+  uint64_t ranked_at = 0, ranked_bytes = 0;      // the ranked index's section (0 bytes: none)
 };
 
 // Reads n bytes at offset into dest; false when the source ends first.

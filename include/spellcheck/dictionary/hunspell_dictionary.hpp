@@ -64,7 +64,19 @@ class HunspellDictionary {
                                                   std::vector<std::string>& warnings, HunspellLoadStats& stats,
                                                   const HunspellLoadOptions& options = {});
 
+  // Rank of ranks' part of a compiled hunspell dictionary
+  // (compiled_hunspell.hpp): the compiled .dic's path (path(); its .aff
+  // names the rules in messages), the .aff's text (parsed here), the
+  // neighbourhoods of its keys, the filter of every key (one segment).
+  // Local.
+  static std::unique_ptr<HunspellDictionary> from_parts(const std::string& dic_path, std::string_view aff,
+                                                        std::vector<StemEntry> entries, std::vector<KeyedEntry> pairs,
+                                                        BloomFilter filter, int rank, int ranks,
+                                                        std::vector<std::string>& warnings);
+
   const AffixRules& rules() const { return rules_; }
+  // The .aff as read (what compile keeps).
+  const std::string& affix_text() const { return aff_text_; }
   const LetterCase& cases() const { return cases_; }
   const RootNeighbourhoods& local() const { return local_; }
   const std::string& path() const { return path_; }
@@ -90,6 +102,7 @@ class HunspellDictionary {
   HunspellDictionary() = default;
   // load()'s steps, in order.
   void read_rules(const mpi::Comm& comm, std::vector<std::string>& warnings);
+  void parse_rules(const std::string& aff_path, std::vector<std::string>& warnings);
   std::vector<StemEntry> read_stems(const mpi::Comm& comm, uint64_t& dic_lines, HunspellLoadStats& stats,
                                     std::vector<std::string>& warnings);
   void warn_undefined_flags(const mpi::Comm& comm, const std::vector<StemEntry>& stems,
@@ -103,6 +116,7 @@ class HunspellDictionary {
   void build_filter(const mpi::Comm& comm, double bits);
   void judge_forms(std::vector<std::string> forms);
   std::string path_;
+  std::string aff_text_;
   AffixRules rules_;
   LetterCase cases_;
   RootNeighbourhoods local_;
