@@ -590,7 +590,8 @@ class Pipeline {
     parts.entries.bytes = std::move(words.bytes);
     parts.entries.index();
     parts.hashes.resize(hashes.bytes.size() / sizeof(uint64_t));
-    std::memcpy(parts.hashes.data(), hashes.bytes.data(), parts.hashes.size() * sizeof(uint64_t));
+    if (!parts.hashes.empty())
+      std::memcpy(parts.hashes.data(), hashes.bytes.data(), parts.hashes.size() * sizeof(uint64_t));
     if (opt_.compile_ranked) parts.ranked_entries = parts.entries;
     return parts;
   }

@@ -75,10 +75,12 @@ Gathered gather_parts(const mpi::Comm& comm, const HunspellDictionary& d, const 
   mpi::Gathered forms = mpi::gather_bytes(comm, suggestable.bytes);
   Gathered g;
   if (comm.rank() != 0) return g;
-  g.keys.resize(keys.bytes.size() / sizeof(uint64_t));
-  std::memcpy(g.keys.data(), keys.bytes.data(), keys.bytes.size());
-  g.lengths.resize(lens.bytes.size() / sizeof(uint64_t));
-  std::memcpy(g.lengths.data(), lens.bytes.data(), lens.bytes.size());
+  const auto words_of = [](const std::string& bytes, std::vector<uint64_t>& out) {
+    out.resize(bytes.size() / sizeof(uint64_t));
+    if (!out.empty()) std::memcpy(out.data(), bytes.data(), out.size() * sizeof(uint64_t));
+  };
+  words_of(keys.bytes, g.keys);
+  words_of(lens.bytes, g.lengths);
   g.records = std::move(recs.bytes);
   g.forms.bytes = std::move(forms.bytes);
   g.forms.index();

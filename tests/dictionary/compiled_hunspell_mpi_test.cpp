@@ -71,7 +71,7 @@ void neighbourhood_digests(const RootNeighbourhoods& local, std::string& out) {
 std::vector<uint64_t> gathered_digests(const mpi::Comm& comm, const std::string& mine) {
   const mpi::Gathered g = mpi::gather_bytes(comm, mine);
   std::vector<uint64_t> all(g.bytes.size() / 8);
-  std::memcpy(all.data(), g.bytes.data(), all.size() * 8);
+  if (!all.empty()) std::memcpy(all.data(), g.bytes.data(), all.size() * 8);
   std::sort(all.begin(), all.end());
   return all;
 }

@@ -182,6 +182,20 @@ std::string show(const RankedWord& r) {
   return s;
 }
 
+// Collective: this rank's share of the world's words looked up, shown a
+// line each.
+std::string answers_of(const mpi::Comm& comm, const RankedIndex& index, const World& w, const ChannelWeights& weights) {
+  const int p = comm.size(), me = comm.rank();
+  WordList mine;
+  for (size_t i = 0; i < w.words.size(); ++i)
+    if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.words[i]);
+  RankedCounts counts;
+  std::string all;
+  const RankedResults got = index.suggest(comm, mine, weights, counts);
+  for (size_t i = 0; i < got.size(); ++i) all += show(got[i]) + "\n";
+  return all;
+}
+
 }  // namespace
 
 TEST_CASE("RankedIndex::suggest equals brute force over the whole dictionary, on any number of ranks") {
@@ -474,16 +488,7 @@ TEST_CASE("An index read from the index cache answers exactly as the one built")
       }
     return index.build(comm, std::move(entries), std::move(freq), params, std::move(collection), cache_dir);
   };
-  auto answers = [&](const RankedIndex& index) {
-    WordList mine;
-    for (size_t i = 0; i < w.words.size(); ++i)
-      if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.words[i]);
-    RankedCounts counts;
-    std::string all;
-    const RankedResults got = index.suggest(comm, mine, weights, counts);
-    for (size_t i = 0; i < got.size(); ++i) all += show(got[i]) + "\n";
-    return all;
-  };
+  auto answers = [&](const RankedIndex& index) { return answers_of(comm, index, w, weights); };
   auto files = [&] {
     std::vector<std::string> names;
     for (const auto& e : std::filesystem::directory_iterator(cache)) names.push_back(e.path().filename().string());
@@ -577,16 +582,7 @@ TEST_CASE("An index read from a compiled section answers exactly as the one buil
       }
     return f;
   };
-  auto answers = [&](const RankedIndex& index) {
-    WordList mine;
-    for (size_t i = 0; i < w.words.size(); ++i)
-      if (static_cast<int>(i % static_cast<size_t>(p)) == me) mine.push_back(w.words[i]);
-    RankedCounts counts;
-    std::string all;
-    const RankedResults got = index.suggest(comm, mine, weights, counts);
-    for (size_t i = 0; i < got.size(); ++i) all += show(got[i]) + "\n";
-    return all;
-  };
+  auto answers = [&](const RankedIndex& index) { return answers_of(comm, index, w, weights); };
   WordList mine, all;
   for (size_t i = 0; i < w.dict.size(); ++i) {
     all.push_back(w.dict[i]);
