@@ -221,7 +221,7 @@ class PostingTable {
 };
 
 // This rank's part of a map from delete hashes to buckets (ranked_lookup:
-// owner rank << 32 | bucket number; a posting must be under 2^63). Most
+// their numbers over every rank's; a posting must be under 2^63). Most
 // deletes lead to one bucket (1.3 per delete on docs/large): that one is
 // kept in the delete's slot itself, so finding it reads one cache line and
 // needs no array; a longer list is a range of an array, which the slot's

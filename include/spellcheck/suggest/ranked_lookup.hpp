@@ -1,16 +1,18 @@
 #pragma once
 // Ranked suggestions over the sharded symmetric-delete index (see
 // delete_index.hpp). Three tables, each sharded by its own key's owner
-// (owner_of), so no rank holds the whole dictionary or index:
+// (owner_of; in a compiled index whole buckets of it, Ownership), so no
+// rank holds the whole dictionary or index:
 //
 //   buckets   entries by the hash of their folded prefix
-//   deletes   prefix deletes -> buckets (owner, number) (two tables:
-//             every bucket's deletes up to rare_distance, and up to
-//             max_distance those of buckets holding a word with a count of
-//             far_min_count or more)
+//   deletes   prefix deletes -> buckets, numbered over every rank's (two
+//             tables: every bucket's deletes up to rare_distance, and up
+//             to max_distance those of buckets holding a word with a count
+//             of far_min_count or more)
 //   sounds    the phonetic key of each entry with a frequency (marked
 //             apart: equal keys), and the key's deletes for entries with a
-//             count of sound_min_count -> (owner rank, entry)
+//             count of sound_min_count -> entries, numbered over every
+//             rank's
 //
 // A round of lookups for a batch of misspelled words is three personalised
 // all-to-alls (on the thread that initialised MPI), in two hops and a reply:
