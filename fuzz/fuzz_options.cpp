@@ -29,7 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const spellcheck::Options o = spellcheck::parse_options(static_cast<int>(argv.size()), argv.data());
     if (o.help || o.version || o.list_dictionaries) return 0;
-    if (o.inputs.empty()) std::abort();  // a dictionary and at least one input (names may be empty: bad input later)
+    // A dictionary and at least one input (names may be empty: bad input
+    // later); compile: a dictionary and an output, no input.
+    if (o.compile ? !o.inputs.empty() || o.output.empty() : o.inputs.empty()) std::abort();
     if (o.threads < 0 || o.threads > 4096 || o.batch_bytes < 1 || o.max_word_length < 1) std::abort();
   } catch (const spellcheck::UsageError& e) {
     if (std::string(e.what()).empty()) std::abort();

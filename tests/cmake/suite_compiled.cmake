@@ -11,7 +11,7 @@ set_tests_properties(compiled PROPERTIES PROCESSORS 2 TIMEOUT 600 LABELS "mpi;co
 
 # Compiled hunspell dictionaries (tests/compiled_hunspell.sh): compile on 1
 # and 3 ranks gives one file; runs on it print what runs on the .dic print
-# (1, 3 and 6 ranks, documents, --words, ranked with the file's index and
+# (1 and 3 ranks, documents, --words, ranked with the file's index and
 # without);
 # damaged and cut sections and a run-time --extra-dict refused.
 add_test(NAME compiled_hunspell
