@@ -174,11 +174,16 @@ class BulkReader {
   // Elements [first, first + count) of array a.
   template <class T>
   std::vector<T> slice(SectionArray a, uint64_t first, uint64_t count) const {
+    std::vector<T> out(count);
+    slice_into(a, first, count, out.data());
+    return out;
+  }
+  // The same into dest (room for count).
+  template <class T>
+  void slice_into(SectionArray a, uint64_t first, uint64_t count, T* dest) const {
     const uint64_t room = (h_.array_at[a + 1] - h_.array_at[a]) / sizeof(T);
     if (first > room || count > room - first) damaged("an array's part");
-    std::vector<T> out(count);
-    read_checked(h_.array_at[a] + first * sizeof(T), count * sizeof(T), reinterpret_cast<char*>(out.data()));
-    return out;
+    read_checked(h_.array_at[a] + first * sizeof(T), count * sizeof(T), reinterpret_cast<char*>(dest));
   }
 
   [[noreturn]] void damaged(const std::string& what) const {
@@ -222,8 +227,8 @@ WordList word_list_part(const BulkReader& r, SectionArray starts_array, SectionA
     if (starts[i] >= starts[i + 1]) r.damaged("a word's bounds");
   WordList w;
   const uint64_t base = starts[0];
-  std::vector<char> bytes = r.slice<char>(bytes_array, base, starts[count] - base);
-  w.bytes.assign(bytes.begin(), bytes.end());
+  w.bytes.resize(starts[count] - base);
+  r.slice_into(bytes_array, base, w.bytes.size(), w.bytes.data());
   for (size_t i = 0; i < count; ++i) {
     if (w.bytes[starts[i + 1] - base - 1] != '\n') r.damaged("a word's end");
     starts[i] -= base;
@@ -268,15 +273,19 @@ std::vector<DeleteTable::Slots::Slot> delete_layout(const DeleteTable& t, uint64
 
 std::vector<HashDirectory::Slots::Slot> sound_layout(const SoundTable& t, uint64_t& home_slots,
                                                      std::vector<SoundPosting>& postings) {
+  using Run = std::pair<const SoundPosting*, const SoundPosting*>;
+  std::vector<std::pair<uint64_t, Run>> runs;
+  t.for_each([&](uint64_t k, const SoundPosting* first, const SoundPosting* last) {
+    runs.emplace_back(k, Run{first, last});
+  });
+  sort_by_low_bits(runs);
   std::vector<std::pair<uint64_t, HashDirectory::Bounds>> pairs;
-  t.for_each(
-      [&](uint64_t k, const SoundPosting*, const SoundPosting*) { pairs.emplace_back(k, HashDirectory::Bounds{}); });
-  sort_by_low_bits(pairs);
-  for (auto& [k, v] : pairs) {
-    const auto [first, last] = t.find(k);
+  for (const auto& [k, run] : runs) {
+    HashDirectory::Bounds v;
     v.begin = static_cast<uint32_t>(postings.size());
-    postings.insert(postings.end(), first, last);
+    postings.insert(postings.end(), run.first, run.second);
     v.end = static_cast<uint32_t>(postings.size());
+    pairs.emplace_back(k, v);
   }
   if (postings.size() > UINT32_MAX) throw std::length_error("compile: over 2^32 sound postings in the ranked index");
   home_slots = HashDirectory::Slots::slots_for(pairs.size());
@@ -474,8 +483,7 @@ BloomFilter read_delete_filter(const BulkReader& r, const SectionHeader& h) {
   const uint64_t words = (h.array_at[kDeleteFilter + 1] - h.array_at[kDeleteFilter]) / sizeof(uint64_t);
   if (words == 0 || words % kWordsPerBlock != 0) r.damaged("its delete filter");
   BloomFilter filter(1, words / kWordsPerBlock);
-  const std::vector<uint64_t> bits = r.slice<uint64_t>(kDeleteFilter, 0, words);
-  std::memcpy(filter.data(), bits.data(), words * sizeof(uint64_t));
+  r.slice_into(kDeleteFilter, 0, words, filter.data());
   return filter;
 }
 
@@ -538,8 +546,7 @@ std::string RankedIndex::read_compiled(const CompiledSection& s, int rank, int r
                   std::move(directory));
   const auto read_deletes = [&](DeleteTable& table, SectionTable t, SectionArray slots, SectionArray lists) {
     table.assign_window(r.slice<DeleteTable::Slots::Slot>(slots, w[t].first, w[t].slots), h.table_slots[t], w[t].first,
-                        r.slice<uint64_t>(lists, w[t].refs_first, w[t].refs), static_cast<uint32_t>(w[t].refs_first), 0,
-                        0);
+                        r.slice<uint64_t>(lists, w[t].refs_first, w[t].refs), static_cast<uint32_t>(w[t].refs_first));
   };
   read_deletes(deletes_all_, kAllTable, kAllSlots, kAllLists);
   read_deletes(deletes_frequent_, kFrequentTable, kFrequentSlots, kFrequentLists);

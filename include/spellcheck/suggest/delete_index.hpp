@@ -260,14 +260,14 @@ class DeleteTable {
   const Slots& slots() const { return slots_; }
   const std::vector<uint64_t>& lists() const { return lists_; }
   // A window of a compiled file's table: its slots, and the lists from
-  // global list posting `base` on.
+  // global list posting `base` on (deletes() and postings() count a built
+  // table's: 0 here).
   void assign_window(std::vector<Slots::Slot> window, uint64_t slots, uint64_t first, std::vector<uint64_t> lists,
-                     uint32_t base, uint64_t deletes, uint64_t postings) {
+                     uint32_t base) {
     slots_.assign_window(std::move(window), slots, first);
     lists_ = std::move(lists);
     lists_base_ = base;
-    deletes_ = deletes;
-    postings_ = postings;
+    deletes_ = postings_ = 0;
   }
 
  private:
