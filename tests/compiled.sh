@@ -7,12 +7,12 @@
 # WORDS: a word list (Debian's american-english-insane); every 4th entry,
 # some entries twice and some only capitalised, is the dictionary. The
 # collection, made here: generated prose with typos (in capitals too) in a
-# few files, one of a few MB (cut between ranks and threads). Checks:
+# few files, one of over a MB (cut between ranks and threads). Checks:
 #   compile   the compiled file is the same bytes whether 1, 3 or 4 ranks
 #             compile it (and with --buckets 64)
 #   spec      a run on the compiled file prints what the reference prints
-#             for the word list, on 1x1, 2x2, 3x1, 4x2, 5x1 and 8x1 ranks x
-#             threads (5 and 8 oversubscribed), in document mode and with
+#             for the word list, on 1x1, 2x2, 3x1, 4x2 and 8x1 ranks x
+#             threads (8 oversubscribed), in document mode and with
 #             --words; with
 #             --per-document; with an --extra-dict (words added and `*word`
 #             removed) given to the run
@@ -68,7 +68,7 @@ def prose(n):
 os.makedirs("docs/sub")
 for i in range(6):
     open(f"docs/sub/part-{i}.txt", "w").write(prose(rng.randint(10, 20000)))
-open("docs/big.txt", "w").write(prose(400000))
+open("docs/big.txt", "w").write(prose(150000))
 added = [typo(w) for w in rng.sample(vocab, 200)]
 removed = rng.sample(vocab, 200)
 with open("extra.txt", "w") as f:
@@ -101,9 +101,9 @@ if cmp -s c1.scd b64-1.scd; then fail "--buckets 64 made the default file"; fi
 "$reference" --per-document want-pd.jsonl "$dict" docs || fail "the reference, --per-document"
 "$reference" -o want-extra.txt dict-extra.txt docs || fail "the reference, extra words"
 [ -s want-doc.txt ] && [ -s want-words.txt ] || fail "the reference printed nothing"
-for p in 1 2 3 4 5 8; do
+for p in 1 2 3 4 8; do
   for t in 1 2; do
-    [ $((p % 2)) -eq $((t - 1)) ] && [ $p -lt 5 ] && continue  # 1x1, 2x2, 3x1, 4x2, 5x1, 8x1
+    [ $((p % 2)) -eq $((t - 1)) ] && [ $p -lt 5 ] && continue  # 1x1, 2x2, 3x1, 4x2, 8x1
     [ $p -gt 4 ] && [ $t -eq 2 ] && continue
     run $p $t -o got.txt "$scd" docs || fail "documents, $p ranks x $t threads: exit status"
     same want-doc.txt got.txt "documents, compiled, $p ranks x $t threads"

@@ -10,12 +10,13 @@
 # compounds) is compiled on 1 rank (the first also on 3: the same bytes),
 # then:
 #   spec      runs on the compiled file print what runs on the .dic print,
-#             on 1 and 3 ranks (x 2 threads), in document and --words mode
+#             on 3 ranks x 2 threads (the first DIC also on 1 x 1), in
+#             document and --words mode
 #   ranked    --suggest ranked: the same on 3 ranks, the file's ranked
 #             index read (no warning); on a file compiled with
 #             --no-ranked-index (the first DIC), the index built from the
 #             forms the file keeps, on 2 ranks
-#   refused   a flipped byte in the hunspell section (its header, the .aff,
+#   refused   (the first DIC) a flipped byte in the hunspell section (its header, the .aff,
 #             its records; its forms, which a ranked run that builds its
 #             index reads), a cut file, --extra-dict at run time: exit 2,
 #             one line naming the file, no output left
@@ -44,8 +45,8 @@ def word():
     return w
 os.makedirs("docs")
 for i in range(3):
-    open(f"docs/part-{i}.txt", "w").write(" ".join(word() for _ in range(rng.randint(100, 300))) + ".\n")
-open("words.txt", "w").write("\n".join(word() for _ in range(300)) + "\n")
+    open(f"docs/part-{i}.txt", "w").write(" ".join(word() for _ in range(rng.randint(40, 100))) + ".\n")
+open("words.txt", "w").write("\n".join(word() for _ in range(150)) + "\n")
 PY
 
 first=$(basename "${dics[0]}" .dic)
@@ -63,7 +64,9 @@ for dic in "${dics[@]}"; do
   run 2 1 -o want-doc.txt "$dic" docs || fail "$name: documents on the .dic"
   run 2 1 --words -o want-words.txt "$dic" words.txt || fail "$name: --words on the .dic"
   [ -s want-doc.txt ] && [ -s want-words.txt ] || fail "$name: the .dic's runs printed nothing"
-  for pt in "1 1" "3 2"; do
+  shapes=("3 2")
+  [ "$name" = "$first" ] && shapes=("1 1" "3 2")
+  for pt in "${shapes[@]}"; do
     read -r p t <<<"$pt"
     run $p $t -o got.txt "$scd" docs || fail "$name: documents, $p ranks x $t threads: exit status"
     same want-doc.txt got.txt "$name: documents, compiled, $p ranks x $t threads"
@@ -86,6 +89,7 @@ for dic in "${dics[@]}"; do
   fi
 
   # --- refused ----------------------------------------------------------------
+  [ "$name" = "$first" ] || continue  # (the same checks for every dictionary)
   size=$(stat -c %s "$scd")
   # The section's offset and size (the file's header), where its records
   # and forms start (the section's header: compiled_hunspell.hpp).
