@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -28,6 +29,7 @@
 #include "spellcheck/common/removal_on_signal.hpp"
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
+#include "spellcheck/dictionary/compile_cache.hpp"
 #include "spellcheck/dictionary/compiled_dictionary.hpp"
 #include "spellcheck/dictionary/compiled_hunspell.hpp"
 #include "spellcheck/dictionary/data_files.hpp"
@@ -51,7 +53,6 @@
 #include "spellcheck/output/timing.hpp"
 #include "spellcheck/suggest/compound_suggestions.hpp"
 #include "spellcheck/suggest/hunspell_judge.hpp"
-#include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/judge.hpp"
 #include "spellcheck/suggest/likely_replacements.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
@@ -150,12 +151,24 @@ std::string language_frequencies(const std::string& lang, const std::string& dic
   return "";
 }
 
+// What --index-cache did (on rank 0; --stats adds the ranks up): the
+// dictionary read from its compiled file there, or compiled into it first.
+struct CompileCacheUse {
+  uint64_t read = 0, written = 0;
+};
+
 // One run of the program, phase by phase (run() below lists them). Each
 // phase keeps what the later ones need in members and drops the rest.
 class Pipeline {
  public:
-  Pipeline(mpi::Comm& comm, Run& run, const Options& opt)
-      : comm_(comm), run_(run), opt_(opt), rank_(comm.rank()), t0_(mpi::now()), traffic0_(mpi::traffic()) {}
+  Pipeline(mpi::Comm& comm, Run& run, const Options& opt, CompileCacheUse cache_use = {})
+      : comm_(comm),
+        run_(run),
+        opt_(opt),
+        rank_(comm.rank()),
+        t0_(mpi::now()),
+        traffic0_(mpi::traffic()),
+        cache_use_(cache_use) {}
 
   // The input plan (files in byte-wise path order, sizes) is made once on
   // rank 0 and broadcast, so every rank cuts the same stream. Rank 0 keeps
@@ -494,8 +507,8 @@ class Pipeline {
     r.counts =
         RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,           counts.delete_lookups,
                      counts.deletes_filtered, counts.entries_checked,    counts.found,       ranked_index_.entries(),
-                     counts.postings,         counts.buckets_asked,      counts.sound_words, index_cache_.read,
-                     index_cache_.written};
+                     counts.postings,         counts.buckets_asked,      counts.sound_words, cache_use_.read,
+                     cache_use_.written};
     allreduce_counts(comm_, r.counts);
     RankFigures mine;
     mine.ranked_index_bytes = ranked_index_.bytes();
@@ -943,7 +956,6 @@ class Pipeline {
       ranked_index_.add_collection(comm_, std::move(collection));
       return;
     }
-    if (!opt_.index_cache.empty()) run_.step([&] { prepare_index_cache_dir(opt_.index_cache); });
     if (compiled_hunspell_.bytes > 0)  // the forms a suggestion may offer, kept in the file
       run_.step([&] { ranked_entries_ = read_compiled_hunspell_forms(compiled_hunspell_, rank_, comm_.size()); });
     FrequencyList freq;
@@ -951,10 +963,7 @@ class Pipeline {
       TextChunk chunk = read_line_share(comm_, freq_path);
       run_.step([&] { freq = parse_frequencies(chunk.bytes, freq_path); });
     }
-    index_cache_ = ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params,
-                                       std::move(collection), opt_.index_cache);
-    if (!index_cache_.warning.empty() && !opt_.quiet)
-      std::fprintf(stderr, "spellcheck: warning: %s\n", index_cache_.warning.c_str());
+    ranked_index_.build(comm_, std::move(ranked_entries_), std::move(freq), params, std::move(collection));
   }
 
   // A compiled dictionary's ranked index: this rank's part read, unless the
@@ -965,7 +974,7 @@ class Pipeline {
     std::string why = "the run adds --extra-dict words";
     if (opt_.extra_dicts.empty())
       run_.step([&] {
-        const uint64_t digest = freq_path.empty() ? 0 : frequency_file_digest(freq_path);
+        const uint64_t digest = freq_path.empty() ? 0 : file_digest(freq_path);
         why = ranked_index_.read_compiled(compiled_ranked_, rank_, comm_.size(), params, digest);
       });
     if (why.empty()) return true;
@@ -1055,8 +1064,40 @@ class Pipeline {
   Judged judged_;
   Suggestions suggestions_;
   RankedIndex ranked_index_;
-  IndexCacheOutcome index_cache_;
+  CompileCacheUse cache_use_;
 };
+
+// Collective: --index-cache as compile on first use. Unless the dictionary
+// is a compiled one already, opt's dictionary becomes its compiled file in
+// the cache folder (compile_cache.hpp), compiled there by this job first
+// when missing, with the --extra-dict files inside.
+CompileCacheUse use_compile_cache(mpi::Comm& comm, Run& run, Options& opt) {
+  std::string path;
+  bool missing = false;
+  run.step([&] {
+    if (comm.rank() != 0 || opt.index_cache.empty() || is_compiled_dictionary(opt.dictionary)) return;
+    path = compile_cache_path(opt);
+    missing = !std::filesystem::exists(path);
+  });
+  path = mpi::broadcast(comm, path + (missing ? "+" : ""));
+  if (path.empty()) return {};
+  missing = path.back() == '+';
+  if (missing) {
+    path.pop_back();
+    Options c = opt;
+    c.compile = true;
+    c.compile_ranked = opt.ranked;
+    c.output = path;
+    c.stats.clear();
+    Pipeline compiling(comm, run, c);
+    compiling.open_outputs();
+    compiling.compile();
+  }
+  opt.dictionary = path;
+  opt.extra_dicts.clear();
+  const uint64_t on_rank0 = comm.rank() == 0 ? 1 : 0;
+  return missing ? CompileCacheUse{0, on_rank0} : CompileCacheUse{on_rank0, 0};
+}
 
 // Collective: one warning line (rank 0) when ranks have fewer CPUs than
 // OpenMP threads, which then share cores and gain nothing.
@@ -1108,7 +1149,8 @@ int run(int argc, char** argv, int provided) {
   mpi::set_all_to_all(opt.exchange == "two-level" ? mpi::AllToAll::two_level
                       : opt.exchange == "auto"    ? mpi::AllToAll::automatic
                                                   : mpi::AllToAll::direct);
-  Pipeline p(comm, run, opt);
+  const CompileCacheUse cache_use = opt.compile ? CompileCacheUse{} : use_compile_cache(comm, run, opt);
+  Pipeline p(comm, run, opt, cache_use);
   if (opt.compile) {
     p.open_outputs();
     return p.compile();

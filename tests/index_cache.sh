@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# index_cache.sh -- --index-cache end to end: the output of runs that write
-# the cache, read it, find a file damaged (and write it again) or find it
-# through SPELLCHECK_INDEX_CACHE is byte for byte the output without a
-# cache, and --stats says which happened on how many ranks; the directory
-# holds one file per rank and nothing else; a cache path that is not a
-# directory is a one-line error, exit 2, with no output file.
+# index_cache.sh -- --index-cache DIR end to end: compile on first use.
+# The first run with a dictionary compiles it into DIR (one .scd file) and
+# later runs read that file, at any rank count; every run's output is byte
+# for byte the output without a cache. Ranked runs and SPEC runs keep
+# their own files (with and without the ranked index), and another
+# --extra-dict or a changed dictionary makes another; --stats counts the
+# read and the write. A damaged cache file is a one-line error naming it,
+# exit 2; a cache path that is not a directory too, with no output file.
 #
-#   index_cache.sh -- CMD...   (CMD: spellcheck under mpirun, then its
+#   index_cache.sh -- CMD...   (CMD: spellcheck under mpirun -n P, then its
 #                               dictionary and inputs; options are added
 #                               after the executable)
 set -u
@@ -14,11 +16,17 @@ set -u
 shift
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/index_cache.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-run() {  # run NAME [OPTIONS...]: CMD with -o NAME.out --stats NAME.json OPTIONS; stderr to NAME.err
-  local name=$1 cmd=() placed=0 a
+ORIG=("$@")
+# run NAME [RANKS] [OPTIONS...]: CMD (on RANKS ranks when given) with
+# -o NAME.out --stats NAME.json OPTIONS; stderr to NAME.err.
+run() {
+  local name=$1 cmd=() placed=0 ranks="" a prev=""
   shift
+  [[ ${1:-} =~ ^[0-9]+$ ]] && { ranks=$1; shift; }
   for a in "${ORIG[@]}"; do
+    [ "$prev" = "-n" ] && [ -n "$ranks" ] && a=$ranks
     cmd+=("$a")
+    prev=$a
     if [ $placed = 0 ] && [[ "$a" == *spellcheck ]]; then
       cmd+=(-o "$tmp/$name.out" --stats "$tmp/$name.json" "$@")
       placed=1
@@ -26,29 +34,59 @@ run() {  # run NAME [OPTIONS...]: CMD with -o NAME.out --stats NAME.json OPTIONS
   done
   "${cmd[@]}" 2>"$tmp/$name.err"
 }
-ORIG=("$@")
 fail() { echo "FAIL: $*"; exit 1; }
-counts() {  # counts NAME: "read written ranks"
-  python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); c=s["counts"]; print(c["index_cache_read"], c["index_cache_written"], s["ranks"])' "$tmp/$1.json"
+counts() {  # counts NAME: "read written" (ranked runs' --stats)
+  python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["counts"]; print(c["index_cache_read"], c["index_cache_written"])' "$tmp/$1.json"
 }
+files() { find "$cache" -type f | wc -l; }
+same() { cmp -s "$tmp/$1.out" "$tmp/$2.out" || fail "$2: the output differs from $1's"; }
 cache=$tmp/cache
 
-run plain --suggest ranked || fail "the run without a cache failed: $(cat "$tmp/plain.err")"
-[ -s "$tmp/plain.out" ] || fail "no output to compare"
-read -r _ _ ranks <<<"$(counts plain)"
+run plain --suggest ranked || fail "the ranked run without a cache: $(cat "$tmp/plain.err")"
+run spec || fail "the SPEC run without a cache: $(cat "$tmp/spec.err")"
+[ -s "$tmp/plain.out" ] && [ -s "$tmp/spec.out" ] || fail "no output to compare"
 
 run write --suggest ranked --index-cache "$cache" || fail "writing run: $(cat "$tmp/write.err")"
-cmp -s "$tmp/plain.out" "$tmp/write.out" || fail "the writing run's output differs"
-[ "$(counts write)" = "0 $ranks $ranks" ] || fail "writing run: read written ranks = $(counts write)"
-[ "$(ls "$cache" | grep -c '\.idx$')" = "$ranks" ] || fail "not one file per rank: $(ls "$cache")"
-[ "$(ls "$cache" | wc -l)" = "$ranks" ] || fail "other files in the cache: $(ls "$cache")"
+same plain write
+[ "$(counts write)" = "0 1" ] || fail "writing run: read written = $(counts write)"
+[ "$(files)" = 1 ] && ls "$cache" | grep -q '^dict-[0-9a-f]\{16\}\.scd$' || fail "not one dict-KEY.scd: $(ls -A "$cache")"
+grep -q "compiled .* into $cache/dict-" "$tmp/write.err" || fail "the writing run did not say so: $(cat "$tmp/write.err")"
 
 run read --suggest ranked --index-cache "$cache" || fail "reading run: $(cat "$tmp/read.err")"
-cmp -s "$tmp/plain.out" "$tmp/read.out" || fail "the reading run's output differs"
-[ "$(counts read)" = "$ranks 0 $ranks" ] || fail "reading run: read written ranks = $(counts read)"
+same plain read
+[ "$(counts read)" = "1 0" ] || fail "reading run: read written = $(counts read)"
+grep -q "warning" "$tmp/read.err" && fail "the reading run warned: $(cat "$tmp/read.err")"
 
-# Rank 0's file damaged in its middle: a warning, built and written again.
-victim=$(ls "$cache"/*-0-of-"$ranks".idx)
+# Another rank count, the cache from the environment (job scripts).
+SPELLCHECK_INDEX_CACHE=$cache run env 2 --suggest ranked || fail "2 ranks, SPELLCHECK_INDEX_CACHE: $(cat "$tmp/env.err")"
+same plain env
+[ "$(counts env)" = "1 0" ] || fail "2 ranks: read written = $(counts env)"
+
+# SPEC runs: their own file (no ranked index), then read.
+run spec-write --index-cache "$cache" || fail "SPEC writing run: $(cat "$tmp/spec-write.err")"
+same spec spec-write
+[ "$(files)" = 2 ] || fail "SPEC run: want a second file: $(ls -A "$cache")"
+run spec-read 1 --index-cache "$cache" || fail "SPEC reading run: $(cat "$tmp/spec-read.err")"
+same spec spec-read
+[ "$(files)" = 2 ] || fail "SPEC reading run wrote a file: $(ls -A "$cache")"
+
+# --extra-dict: its words inside another file; a changed dictionary too.
+dict=${ORIG[${#ORIG[@]} - 2]}
+sed -n '1~50p' "$dict" | sed 's/^/*/' >"$tmp/gone.txt"
+run extra-plain --extra-dict "$tmp/gone.txt" || fail "--extra-dict without a cache"
+run extra --extra-dict "$tmp/gone.txt" --index-cache "$cache" || fail "--extra-dict: $(cat "$tmp/extra.err")"
+same extra-plain extra
+cmp -s "$tmp/spec.out" "$tmp/extra.out" && fail "--extra-dict changed nothing"
+[ "$(files)" = 3 ] || fail "--extra-dict: want a third file: $(ls -A "$cache")"
+mkdir "$tmp/changed"
+{ cat "$dict"; echo "zzyzxq"; } >"$tmp/changed/dict.txt"
+ORIG[${#ORIG[@]} - 2]=$tmp/changed/dict.txt
+run changed --index-cache "$cache" || fail "changed dictionary: $(cat "$tmp/changed.err")"
+[ "$(files)" = 4 ] || fail "a changed dictionary: want a fourth file: $(ls -A "$cache")"
+
+# A damaged cache file: one line naming it, exit 2, no output.
+ORIG[${#ORIG[@]} - 2]=$dict
+victim=$(ls -t "$cache"/*.scd | tail -1)  # the ranked file, written first
 python3 -c '
 import os, sys
 p = sys.argv[1]
@@ -58,17 +96,12 @@ with open(p, "r+b") as f:
     f.seek(-1, 1)
     f.write(bytes([b[0] ^ 0x55]))
 ' "$victim"
-run damaged --suggest ranked --index-cache "$cache" || fail "run on a damaged file: $(cat "$tmp/damaged.err")"
-cmp -s "$tmp/plain.out" "$tmp/damaged.out" || fail "the output on a damaged file differs"
-[ "$(counts damaged)" = "0 $ranks $ranks" ] || fail "damaged: read written ranks = $(counts damaged)"
-[ "$(grep -c "warning: index cache file '$victim' not used" "$tmp/damaged.err")" = 1 ] ||
-  fail "no warning about the damaged file: $(cat "$tmp/damaged.err")"
-
-# From the environment (job scripts), the rewritten files read back.
-SPELLCHECK_INDEX_CACHE=$cache run env --suggest ranked || fail "run with SPELLCHECK_INDEX_CACHE: $(cat "$tmp/env.err")"
-cmp -s "$tmp/plain.out" "$tmp/env.out" || fail "the output through SPELLCHECK_INDEX_CACHE differs"
-[ "$(counts env)" = "$ranks 0 $ranks" ] || fail "env: read written ranks = $(counts env)"
-[ "$(ls "$cache" | wc -l)" = "$ranks" ] || fail "files left in the cache: $(ls "$cache")"
+run damaged --suggest ranked --index-cache "$cache"
+rc=$?
+[ $rc = 2 ] || fail "a damaged cache file: exit $rc, want 2"
+[ "$(grep -c . "$tmp/damaged.err")" = 1 ] && grep -q "$victim: a damaged compiled dictionary" "$tmp/damaged.err" ||
+  fail "want one line naming the damaged file, got: $(cat "$tmp/damaged.err")"
+[ ! -e "$tmp/damaged.out" ] || fail "an output file was written"
 
 # Not a directory: one line, exit 2, nothing written.
 : >"$tmp/not_a_dir"
@@ -78,4 +111,5 @@ rc=$?
 [ "$(wc -l <"$tmp/bad.err")" = 1 ] && grep -q "index cache directory '$tmp/not_a_dir' is not a directory" "$tmp/bad.err" ||
   fail "want one line naming the directory, got: $(cat "$tmp/bad.err")"
 [ ! -e "$tmp/bad.out" ] || fail "an output file was written"
-echo "index cache: written, read, rewritten after damage, read through the environment on $ranks rank(s); identical output"
+[ "$(find "$cache" -type f | grep -vc '\.scd$')" = 0 ] || fail "files left in the cache: $(ls -A "$cache")"
+echo "index cache: compiled on first use, read on 3 and 2 ranks and in SPEC mode, one file per source and mode; identical output"

@@ -337,6 +337,11 @@ constexpr std::string_view kHelpWhatOptions = R"(Options:
                           (the word takes EXAMPLE's affixes; hunspell -p's
                           format)
   --ignore FILE           words never reported, one per line (repeatable)
+  --index-cache DIR       compile on first use: the first run compiles the
+                          dictionary (with its --extra-dict files) into
+                          DIR/NAME-KEY.scd, later runs read that file at
+                          any rank count; a changed source or option
+                          compiles another
   --words                 word-list mode: every line of INPUT is one word
   --suggest MODE          spec (default): all edit-distance-1 candidates in
                           byte order, as SPEC.md says; ranked: ranked
@@ -352,12 +357,6 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           dictionary's language: en, de, es, fr, it, ru; a
                           word list: en-80k; other languages: none)
   --no-sound-alikes       ranked: only words within --max-distance
-  --index-cache DIR       ranked: keep the index in DIR (one file per rank):
-                          the first run with a dictionary, frequency list,
-                          index options and rank count writes it, later
-                          ones read it instead of building it (a compiled
-                          dictionary's index, read at any rank count, is
-                          used first)
   --format FMT            ranked: text (default, the SPEC line format with
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)

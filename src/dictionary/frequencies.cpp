@@ -53,7 +53,7 @@ void read_file_in_parts(const std::string& path, F&& f) {
 
 }  // namespace
 
-uint64_t frequency_file_digest(const std::string& path) {
+uint64_t file_digest(const std::string& path) {
   const std::unique_ptr<XXH3_state_t, XXH_errorcode (*)(XXH3_state_t*)> state(XXH3_createState(), XXH3_freeState);
   XXH3_64bits_reset(state.get());
   read_file_in_parts(path, [&](const char* p, size_t n) { XXH3_64bits_update(state.get(), p, n); });

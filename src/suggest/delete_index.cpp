@@ -195,25 +195,6 @@ void DeleteTable::build(std::vector<std::pair<uint64_t, uint64_t>> pairs) {
   }
 }
 
-void DeleteTable::save(BlobWriter& w) const {
-  w.value(deletes_);
-  w.value(postings_);
-  w.array(lists_);
-  slots_.save(w);
-}
-
-void DeleteTable::load(BlobReader& r) {
-  deletes_ = r.value<uint64_t>();
-  postings_ = r.value<uint64_t>();
-  r.array(lists_);
-  lists_base_ = 0;
-  slots_.load(r);
-  slots_.for_each([&](uint64_t, uint64_t v) {
-    if ((v & kList) != 0 && static_cast<uint32_t>(v) + ((v & ~kList) >> 32) > lists_.size())
-      throw BlobError("a posting list past the postings");
-  });
-}
-
 void PrefixBuckets::build(WordList entries, std::vector<uint64_t> frequency, const DeleteParams& p,
                           unsigned bucket_bits) {
   frequency.resize(entries.size(), 0);
@@ -331,36 +312,6 @@ size_t PrefixBuckets::bytes() const {
          folded_start_.size() * sizeof(uint32_t) + capital_.size() +
          (frequency_.size() + collection_.size()) * sizeof(uint64_t) + group_start_.size() * sizeof(uint32_t) +
          group_key_.size() * sizeof(uint64_t) + directory_.bytes();
-}
-
-template <class Blob, class Self>
-void PrefixBuckets::transfer(Blob& b, Self& self) {
-  for (auto* list : {&self.entries_, &self.sound_keys_}) {
-    b.string(list->bytes);
-    b.array(list->starts);
-  }
-  b.array(self.folded_);
-  b.array(self.folded_start_);
-  b.array(self.capital_);
-  b.array(self.frequency_);
-  b.array(self.group_start_);
-  b.array(self.group_key_);
-  if constexpr (std::is_const_v<Self>) self.directory_.save(b);
-  else self.directory_.load(b);
-}
-
-void PrefixBuckets::save(BlobWriter& w) const { transfer(w, *this); }
-
-void PrefixBuckets::load(BlobReader& r) {
-  transfer(r, *this);
-  collection_.clear();
-  const size_t n = entries_.size();
-  if (sound_keys_.size() != n || folded_start_.size() != n + 1 || capital_.size() != n || frequency_.size() != n ||
-      group_key_.size() + 1 != group_start_.size())
-    throw BlobError("bucket arrays of different lengths");
-  if (folded_start_[0] != 0 || folded_start_[n] != folded_.size() ||
-      !std::is_sorted(folded_start_.begin(), folded_start_.end()))
-    throw BlobError("entries' code points out of order");
 }
 
 uint64_t pack_sound_key(std::string_view key, char32_t first_letter) {

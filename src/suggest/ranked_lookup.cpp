@@ -20,7 +20,6 @@
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/suggest/detail/ranked_messages.hpp"
-#include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 
@@ -399,71 +398,13 @@ std::vector<uint64_t> counts_per_entry(const mpi::Comm& comm, FrequencyList list
   return count_of.count_each(entries_here);
 }
 
-// Collective: the index cache's key. Every rank's entries and frequencies
-// (a sum of per-word digests: a shard's order may change from run to run,
-// its words do not), in rank order, with the parameters the tables depend
-// on and the program's version and file format.
-uint64_t cache_key(const mpi::Comm& comm, const WordList& entries, const FrequencyList& frequencies,
-                   const RankedParams& params) {
-  std::array<uint64_t, 4> mine{0, entries.size(), 0, frequencies.words.size()};
-  for (size_t i = 0; i < entries.size(); ++i) mine[0] += XXH3_64bits(entries[i].data(), entries[i].size());
-  for (size_t i = 0; i < frequencies.words.size(); ++i)
-    mine[2] += XXH3_64bits_withSeed(frequencies.words[i].data(), frequencies.words[i].size(), frequencies.counts[i]);
-  std::vector<uint64_t> all(mine.size() * static_cast<size_t>(comm.size()));
-  mpi::allgather_words(comm, mine.data(), mine.size(), all.data());
-  const uint64_t fields[] = {kIndexCacheFormat,
-                             static_cast<uint64_t>(comm.size()),
-                             static_cast<uint64_t>(params.deletes.max_distance),
-                             params.deletes.prefix_length,
-                             static_cast<uint64_t>(static_cast<int64_t>(params.sound_distance)),
-                             static_cast<uint64_t>(static_cast<int64_t>(params.rare_distance)),
-                             params.far_min_count,
-                             params.sound_min_count};
-  all.insert(all.end(), std::begin(fields), std::end(fields));
-  const std::string_view version = SPELLCHECK_VERSION;
-  return XXH3_64bits_withSeed(all.data(), all.size() * sizeof(uint64_t), XXH3_64bits(version.data(), version.size()));
-}
-
 }  // namespace
 
-IndexCacheOutcome RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
-                                     const RankedParams& params, FrequencyList collection,
-                                     const std::string& cache_dir) {
+void RankedIndex::build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params,
+                        FrequencyList collection) {
   params_ = params;
-  IndexCacheOutcome outcome;
-  if (cache_dir.empty()) {
-    build_tables(comm, std::move(entries), std::move(frequencies));
-  } else {
-    const uint64_t key = cache_key(comm, entries, frequencies, params_);
-    const std::string path = index_cache_path(cache_dir, key, comm.rank(), comm.size());
-    RankedIndex loaded;
-    std::string why;
-    CacheRead got = read_index_cache(
-        path, key, comm.rank(), comm.size(), [&](BlobReader& r) { loaded.load(r); }, why);
-    const size_t firsts_size = static_cast<size_t>(comm.size()) + 1;
-    if (got == CacheRead::loaded &&
-        (loaded.group_first_.size() != firsts_size || loaded.entry_first_.size() != firsts_size)) {
-      got = CacheRead::damaged;
-      why = "its bucket numbering";
-    }
-    if (got == CacheRead::damaged)
-      outcome.warning = "index cache file '" + path + "' not used (" + why + "); building it again";
-    // Read only if every rank has its part: the parts make one index.
-    if (mpi::allreduce_min(comm, got == CacheRead::loaded ? 1 : 0) == 1) {
-      loaded.params_ = params_;
-      loaded.set_count_tiers();
-      *this = std::move(loaded);
-      outcome.read = true;
-    } else {
-      build_tables(comm, std::move(entries), std::move(frequencies));
-      const std::string failure =
-          write_index_cache(path, key, comm.rank(), comm.size(), [&](BlobWriter& w) { save(w); });
-      if (failure.empty()) outcome.written = true;
-      else outcome.warning = "cannot write index cache file '" + path + "': " + failure;
-    }
-  }
+  build_tables(comm, std::move(entries), std::move(frequencies));
   add_collection(comm, std::move(collection));
-  return outcome;
 }
 
 void RankedIndex::add_collection(const mpi::Comm& comm, FrequencyList collection) {
@@ -502,36 +443,6 @@ void RankedIndex::build_delete_filter(const mpi::Comm& comm) {
 void RankedIndex::set_count_tiers() {
   far_min_count_ = std::max<uint64_t>(1, params_.far_min_count);
   sound_min_count_ = std::max<uint64_t>(1, params_.sound_min_count);
-}
-
-void RankedIndex::save(BlobWriter& w) const {
-  w.value<int32_t>(rare_distance_);  // (the count tiers follow from the parameters)
-  w.array(group_first_);
-  w.array(entry_first_);
-  buckets_.save(w);
-  deletes_all_.save(w);
-  deletes_frequent_.save(w);
-  sounds_.save(w);
-  // The delete filter as every rank has it (OR-reduced).
-  w.value<uint64_t>(delete_filter_.words());
-  w.bytes(delete_filter_.data(), delete_filter_.bytes());
-}
-
-void RankedIndex::load(BlobReader& r) {
-  rare_distance_ = r.value<int32_t>();
-  r.array(group_first_);
-  r.array(entry_first_);
-  bucket_bits_ = 0;
-  buckets_.load(r);
-  deletes_all_.load(r);
-  deletes_frequent_.load(r);
-  sounds_.load(r);
-  const uint64_t words = r.value<uint64_t>();
-  constexpr size_t kWordsPerBlock = BloomFilter::kBlockBytes / sizeof(uint64_t);
-  if (words == 0 || words % kWordsPerBlock != 0 || words > r.remaining() / sizeof(uint64_t))
-    throw BlobError("a delete filter of the wrong size");
-  delete_filter_ = BloomFilter(1, words / kWordsPerBlock);
-  r.bytes(delete_filter_.data(), delete_filter_.bytes());
 }
 
 void RankedIndex::build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies) {

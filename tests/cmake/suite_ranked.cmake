@@ -176,10 +176,11 @@ foreach(p 1 3)
     ENVIRONMENT "OMPI_MCA_rmaps_base_oversubscribe=1;OMPI_MCA_hwloc_base_binding_policy=none;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
 endforeach()
 
-# --index-cache: written, read, rewritten after damage and read through
-# SPELLCHECK_INDEX_CACHE, each run's output the same as without a cache;
-# a file as the directory is an error (tests/index_cache.sh). On 3 ranks
-# only: ranked_lookup_mpi_test reads and writes the cache on 1-4.
+# --index-cache, compile on first use: written, read on 3 and 2 ranks
+# (through SPELLCHECK_INDEX_CACHE too), SPEC and ranked files apart,
+# --extra-dict and a changed dictionary make new files, each run's output
+# the same as without a cache; a damaged file or a file as the directory
+# is an error (tests/index_cache.sh).
 spellcheck_add_mpi_test(NAME ranked.index_cache RANKS 3 THREADS 2 TIMEOUT 120
   FIXTURES ranked.gen LABELS "e2e;ranked"
   WRAP bash ${CMAKE_CURRENT_SOURCE_DIR}/index_cache.sh --

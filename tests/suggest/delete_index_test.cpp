@@ -6,9 +6,6 @@
 #include "spellcheck/suggest/delete_index.hpp"
 
 #include <doctest/doctest.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -21,7 +18,6 @@
 #include "folded.hpp"
 #include "spellcheck/common/code_points.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
-#include "temp_files.hpp"
 
 using namespace spellcheck;
 
@@ -258,7 +254,7 @@ TEST_CASE("the delete index: entries that fold alike, short words, the empty que
     }
 }
 
-TEST_CASE("DeleteTable: every delete's postings, distinct, whether one or many, and the same after a cache file") {
+TEST_CASE("DeleteTable: every delete's postings, distinct, whether one or many") {
   // One posting sits in the delete's slot and more in a list: keys drawn
   // from a small pool give both, with repeats; hashes 0 and 1 are kept as
   // one key (the slots store 0 as 1), so they share their postings.
@@ -304,31 +300,6 @@ TEST_CASE("DeleteTable: every delete's postings, distinct, whether one or many, 
       CHECK(keys == want.size());
     };
     check_all(table);
-
-    spellcheck::testing::TempDir dir;
-    const std::string path = dir.str("table");
-    const int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    REQUIRE(out >= 0);
-    {
-      BlobWriter w(out);
-      table.save(w);
-      w.flush();
-    }
-    ::close(out);
-    struct stat st {};
-    REQUIRE(::stat(path.c_str(), &st) == 0);
-    const int in = ::open(path.c_str(), O_RDONLY);
-    REQUIRE(in >= 0);
-    DeleteTable loaded;
-    {
-      BlobReader r(in, static_cast<uint64_t>(st.st_size));
-      loaded.load(r);
-    }
-    ::close(in);
-    CHECK(loaded.deletes() == table.deletes());
-    CHECK(loaded.postings() == table.postings());
-    CHECK(loaded.bytes() == table.bytes());
-    check_all(loaded);
   }
   DeleteTable table;
   CHECK_THROWS_AS(table.build({{5, uint64_t{1} << 63}}), std::invalid_argument);

@@ -10,8 +10,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
@@ -21,12 +19,10 @@
 #include "folded.hpp"
 #include "spellcheck/common/code_points.hpp"
 #include "spellcheck/common/errors.hpp"
-#include "spellcheck/suggest/index_cache.hpp"
 #include "spellcheck/suggest/noisy_channel.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
 #include "spellcheck/suggest/ranking.hpp"
-#include "temp_files.hpp"
 
 using namespace spellcheck;
 
@@ -449,118 +445,6 @@ TEST_CASE("A word in capitals is accepted by a rare entry behind a full top of f
     CHECK(want.accepted == (i < 2));
     CHECK(show(got[i]) == show(want));
   }
-}
-
-// --index-cache: an index read back answers exactly as the one built (on
-// the brute-force world, with frequencies, sound-alikes and the collection,
-// whose counts are the run's own, not the file's); a damaged or cut file is
-// never read, on any rank, and is written again; other parameters make
-// another file; nothing else is left in the directory. Each rank keeps its
-// own directory: a rank reads only its own part.
-TEST_CASE("An index read from the index cache answers exactly as the one built") {
-  mpi::Comm comm;
-  const int p = comm.size(), me = comm.rank();
-  const World w = make_world();
-  const ChannelWeights weights{};
-  spellcheck::testing::TempDir dir;
-  const std::string cache = dir.str("cache");
-  prepare_index_cache_dir(cache);
-
-  auto build = [&](const std::string& cache_dir, size_t prefix_length, RankedIndex& index) {
-    RankedParams params;
-    params.deletes.prefix_length = prefix_length;
-    params.sound_distance = 1;
-    params.rare_distance = 1;
-    params.far_min_count = 50000;
-    WordList entries;
-    for (size_t i = 0; i < w.dict.size(); ++i)
-      if (static_cast<int>(i % static_cast<size_t>(p)) == me) entries.push_back(w.dict[i]);
-    FrequencyList freq, collection;
-    for (size_t i = 0; i < w.freq.size(); ++i)
-      if (static_cast<int>(i % static_cast<size_t>(p)) == me) {
-        freq.words.push_back(w.freq[i].first);
-        freq.counts.push_back(w.freq[i].second);
-      }
-    for (size_t i = 0; i < w.collection.size(); ++i)
-      if (static_cast<int>(i % static_cast<size_t>(p)) == me) {
-        collection.words.push_back(w.collection[i].first);
-        collection.counts.push_back(w.collection[i].second);
-      }
-    return index.build(comm, std::move(entries), std::move(freq), params, std::move(collection), cache_dir);
-  };
-  auto answers = [&](const RankedIndex& index) { return answers_of(comm, index, w, weights); };
-  auto files = [&] {
-    std::vector<std::string> names;
-    for (const auto& e : std::filesystem::directory_iterator(cache)) names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  };
-  auto everywhere = [&](bool here) { return mpi::allreduce_min(comm, here ? 1 : 0) == 1; };
-  auto nowhere = [&](bool here) { return mpi::allreduce_max(comm, here ? 1 : 0) == 0; };
-
-  RankedIndex built;
-  CHECK(!build("", 7, built).written);
-  const std::string want = answers(built);
-  CHECK(want.find('/') != std::string::npos);  // words with candidates
-
-  // Built and written on every rank, read on none; the same answers.
-  auto check_written = [&](const IndexCacheOutcome& outcome, const RankedIndex& index) {
-    CHECK(everywhere(outcome.written));
-    CHECK(nowhere(outcome.read));
-    CHECK(answers(index) == want);
-  };
-  RankedIndex first;
-  const IndexCacheOutcome wrote = build(cache, 7, first);
-  check_written(wrote, first);
-  CHECK(wrote.warning.empty());
-  const std::vector<std::string> one_file = files();
-  REQUIRE(one_file.size() == 1);
-  const std::string path = cache + "/" + one_file[0];
-  // (Appended, not "-" + ...: GCC 12 warns wrongly about that concatenation.)
-  std::string suffix = "-";
-  suffix.append(std::to_string(me)).append("-of-").append(std::to_string(p)).append(".idx");
-  CHECK(one_file[0].ends_with(suffix));
-
-  RankedIndex second;
-  const IndexCacheOutcome read = build(cache, 7, second);
-  CHECK(everywhere(read.read));
-  CHECK(nowhere(read.written));
-  CHECK(read.warning.empty());
-  CHECK(second.bytes() == built.bytes());
-  CHECK(answers(second) == want);
-
-  // The last rank's file damaged in its middle, then rank 0's cut short:
-  // no rank reads its part, the damaged one says why, all are written again.
-  for (const bool cut : {false, true}) {
-    CAPTURE(cut);
-    const int victim = cut ? 0 : p - 1;
-    if (me == victim) {
-      const auto size = std::filesystem::file_size(path);
-      if (cut) {
-        std::filesystem::resize_file(path, size / 2);
-      } else {
-        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-        f.seekg(static_cast<std::streamoff>(size / 2));
-        const char c = static_cast<char>(f.get());
-        f.seekp(static_cast<std::streamoff>(size / 2));
-        f.put(static_cast<char>(c ^ 0x10));
-      }
-    }
-    RankedIndex again;
-    const IndexCacheOutcome rebuilt = build(cache, 7, again);
-    check_written(rebuilt, again);
-    CHECK(rebuilt.warning.empty() == (me != victim));
-    RankedIndex after;
-    CHECK(everywhere(build(cache, 7, after).read));
-    CHECK(answers(after) == want);
-  }
-
-  // Another prefix length: another index, another file beside the first.
-  RankedIndex other;
-  const IndexCacheOutcome fresh = build(cache, 5, other);
-  check_written(fresh, other);
-  CHECK(fresh.warning.empty());
-  CHECK(files().size() == 2);  // no temporary file left
 }
 
 TEST_CASE("An index read from a compiled section answers exactly as the one built, on any number of ranks") {

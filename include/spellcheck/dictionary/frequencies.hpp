@@ -23,9 +23,10 @@ inline constexpr uint64_t kMaxFrequency = 1'000'000'000'000'000ULL;
 // path names the file in messages.
 FrequencyList parse_frequencies(std::string_view text, const std::string& path);
 
-// The XXH3 digest of the file's bytes (what a compiled ranked index was
-// built from). Throws InputError naming an unreadable file.
-uint64_t frequency_file_digest(const std::string& path);
+// The XXH3 digest of a file's bytes (the frequency list a compiled ranked
+// index was built from; the sources of a compiled cache file). Throws
+// InputError naming an unreadable file.
+uint64_t file_digest(const std::string& path);
 // The whole file parsed by one rank (compile), with that digest.
 FrequencyList read_frequency_file(const std::string& path, uint64_t& digest);
 

@@ -93,8 +93,9 @@ struct RankedTotals {
   uint64_t accepted_by_case = 0;  // of those, entries in another case
   uint64_t delete_lookups = 0, deletes_filtered = 0, entries_checked = 0, entries_found = 0, index_entries = 0,
            postings = 0, buckets_asked = 0;
-  uint64_t sound_words = 0;                                // words whose sound-alikes were looked up (--sound-gate)
-  uint64_t index_cache_read = 0, index_cache_written = 0;  // ranks whose index part came from, went to --index-cache
+  uint64_t sound_words = 0;  // words whose sound-alikes were looked up (--sound-gate)
+  uint64_t index_cache_read = 0,
+           index_cache_written = 0;  // --index-cache: the compiled file read from it, written to it (0 or 1)
 };
 
 struct RankedRun {

@@ -30,7 +30,6 @@
 #include <utility>
 #include <vector>
 
-#include "spellcheck/common/blob.hpp"
 #include "spellcheck/common/word_list.hpp"
 #include "spellcheck/dictionary/detail/hash_directory.hpp"
 #include "spellcheck/suggest/osa_distance.hpp"
@@ -126,17 +125,8 @@ class PrefixBuckets {
     __builtin_prefetch(&group_key_[g]);
   }
   size_t bytes() const;
-  // To and from an index cache file (index_cache.hpp): everything but the
-  // collection's counts, which are the run's own.
-  void save(BlobWriter& w) const;
-  void load(BlobReader& r);
 
  private:
-  // Every array the cache holds, in file order: the one list save and load
-  // share (Blob: BlobWriter with a const self, or BlobReader).
-  template <class Blob, class Self>
-  static void transfer(Blob& b, Self& self);
-
   WordList entries_;
   WordList sound_keys_;
   // The entries' folded code points, one after another: entry e's start
@@ -200,19 +190,6 @@ class PostingTable {
   size_t bytes() const {
     return postings_.size() * sizeof(Posting) + group_start_.size() * sizeof(uint32_t) + directory_.bytes();
   }
-  // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const {
-    w.array(postings_);
-    w.array(group_start_);
-    directory_.save(w);
-  }
-  void load(BlobReader& r) {
-    r.array(postings_);
-    r.array(group_start_);
-    directory_.load(r);
-    for (const uint32_t g : group_start_)
-      if (g > postings_.size()) throw BlobError("a posting range past the postings");
-  }
 
  private:
   std::vector<Posting> postings_;
@@ -249,9 +226,6 @@ class DeleteTable {
   size_t deletes() const { return deletes_; }
   size_t postings() const { return postings_; }
   size_t bytes() const { return lists_.size() * sizeof(uint64_t) + slots_.bytes(); }
-  // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const;
-  void load(BlobReader& r);
 
   // What a compiled file holds (compiled_ranked_index.hpp): slots whose
   // value is one posting, or a list's (kList | length << 32 | start).

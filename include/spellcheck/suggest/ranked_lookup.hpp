@@ -111,24 +111,15 @@ struct RankedCounts {
   uint64_t sound_words = 0;  // words whose sound-alikes were looked up
 };
 
-// What the index cache (index_cache.hpp) did for this rank's part.
-struct IndexCacheOutcome {
-  bool read = false;     // the index came from the cache (on every rank, or none)
-  bool written = false;  // it was built and this rank's file written
-  std::string warning;   // why this rank's file was damaged or could not be written ("": nothing)
-};
-
 class RankedIndex {
  public:
   // Collective. entries: this rank's dictionary entries as spelled (its
   // shard, duplicates allowed); frequencies: this rank's share of the
   // frequency list; collection: words of the collection with their counts
   // (document mode; any rank, a word may come from several), the prior's
-  // collection term. Both count per case-folded entry. cache_dir: where the
-  // index is kept between runs ("": built every time); when every rank
-  // finds its part there, it is read instead of built.
-  IndexCacheOutcome build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies,
-                          const RankedParams& params, FrequencyList collection = {}, const std::string& cache_dir = {});
+  // collection term. Both count per case-folded entry.
+  void build(const mpi::Comm& comm, WordList entries, FrequencyList frequencies, const RankedParams& params,
+             FrequencyList collection = {});
 
   // Collective: the ranked suggestions of this rank's words, one per word.
   // With a sound gate, two passes: entries within the distance for every
@@ -180,8 +171,8 @@ class RankedIndex {
   SoundTable sounds_;
   // Every rank's keys of both delete tables (the frequent table's salted
   // apart), the same on every rank: a delete it does not hold is not sent.
-  // Derived from the tables, but kept in the index cache with them: filling
-  // and reducing it is a collective step a cached run need not take.
+  // Derived from the tables, but kept in a compiled file with them: filling
+  // and reducing it is a collective step a compiled run need not take.
   BloomFilter delete_filter_;
 
   // Which lookups a pass makes: entries within the distance (buckets),
@@ -195,14 +186,12 @@ class RankedIndex {
                        const std::vector<EntryCheck>& entry_checks, RankedCounts& counts, Pass pass) const;
   std::vector<EntryCheck> entry_checks(const ChannelWeights& weights) const;
   // build()'s parts: the tables from the entries and frequencies, with the
-  // delete filter (what the cache holds), and the collection's counts
-  // (every run's own).
+  // delete filter (what a compiled file holds), and the collection's
+  // counts (every run's own).
   void build_tables(const mpi::Comm& comm, WordList entries, FrequencyList frequencies);
   // Collective: delete_filter_ from every rank's tables.
   void build_delete_filter(const mpi::Comm& comm);
   void set_count_tiers();  // far_min_count_ and sound_min_count_ from params_
-  void save(BlobWriter& w) const;
-  void load(BlobReader& r);
 };
 
 }  // namespace spellcheck

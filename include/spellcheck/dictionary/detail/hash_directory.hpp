@@ -11,8 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "spellcheck/common/blob.hpp"
-
 namespace spellcheck {
 
 // An open-addressing map from 64-bit hashes to one Value each (linear
@@ -66,7 +64,7 @@ class HashSlots {
   // Slots [first, first + window.size()) of a global layout of `slots`
   // slots (its first slots_for(n)).
   void assign_window(std::vector<Slot> window, uint64_t slots, uint64_t first) {
-    if (slots > kMostSlots || window.empty()) throw BlobError("a hash directory of the wrong size");
+    if (slots > kMostSlots || window.empty()) throw std::invalid_argument("a hash directory window of the wrong size");
     slots_ = std::move(window);
     shift_ = 0;
     scale_ = slots;
@@ -106,16 +104,6 @@ class HashSlots {
       if (s.key != 0) f(s.key, s.value);
   }
   size_t bytes() const { return slots_.size() * sizeof(Slot); }
-  // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const { w.array(slots_); }
-  void load(BlobReader& r) {
-    r.array(slots_);
-    if (slots_.size() > kMostSlots) throw BlobError("a hash directory of the wrong size");
-    own_layout();
-    size_t empty = 0;
-    for (const Slot& s : slots_) empty += s.key == 0;
-    if (!slots_.empty() && empty == 0) throw BlobError("a hash directory without an empty slot");
-  }
 
   const std::vector<Slot>& slots() const { return slots_; }
 
@@ -148,9 +136,6 @@ class HashDirectory {
   }
   void prefetch(uint64_t h) const { slots_.prefetch(h); }
   size_t bytes() const { return slots_.bytes(); }
-  // To and from an index cache file (index_cache.hpp).
-  void save(BlobWriter& w) const { slots_.save(w); }
-  void load(BlobReader& r) { slots_.load(r); }
 
   struct Bounds {
     uint32_t begin = 0, end = 0;
