@@ -260,24 +260,20 @@ class SectionReader {
   BucketRange range_;
 };
 
-// A member in the records: the key it is under (an index into the keys
-// read), where it starts.
-struct MemberAt {
-  uint32_t key = 0;
-  uint64_t at = 0;
-  auto operator<=>(const MemberAt&) const = default;
-};
-
 // The members of the keys rank of ranks owns (the end buckets' others are
-// its neighbours'), each entry once however many keys it is under. An
-// entry is named by its homonym order, never 0 (twice a line number, from
-// 1): the members are sorted by a mix of it (mix64, a bijection: equal
-// mixes, equal orders) and each run parsed once. (A hash table of orders
-// missed the cache on every member.)
+// its neighbours'): their entries, each once however many keys it is
+// under, and the (key, entry) pairs, key by key in the file's order (each
+// key's members in member order, as serialize wrote them). An entry is
+// named by its homonym order (twice its .dic line's number, from 2): a
+// flat table indexed by the order finds an entry seen before (orders are
+// dense: the table is a few hundred KB).
 void members_of_owned_keys(const SectionReader& r, const std::vector<uint64_t>& keys,
                            const std::vector<uint64_t>& starts, std::string_view records, int rank, int ranks,
                            CompiledHunspellPart& part) {
-  std::vector<std::pair<uint64_t, MemberAt>> members;
+  // (A bound the .dic's lines keep, so that a forged order cannot ask for
+  // a huge table.)
+  const uint64_t most_orders = 8 * (r.header().stems + r.header().entries) + (uint64_t{1} << 21);
+  std::vector<uint32_t> entry_of;
   try {
     for (size_t i = 0; i < keys.size(); ++i) {
       if (owner_of(keys[i], ranks) != rank) continue;
@@ -288,21 +284,21 @@ void members_of_owned_keys(const SectionReader& r, const std::vector<uint64_t>& 
       for (uint32_t m = 0; m < n; ++m) {
         const size_t member = at;
         const auto order = wire::read_le_at<uint64_t>(record, at, "record");
-        if (order == 0) r.damaged("records");
-        at += wire::read_le_at<uint16_t>(record, at, "record");
-        at += 2 * size_t{wire::read_le_at<uint16_t>(record, at, "record")};
+        if (order == 0 || order >= most_orders) r.damaged("records");
+        if (order >= entry_of.size()) entry_of.resize(std::min(most_orders, 2 * order + 1024), UINT32_MAX);
+        uint32_t& entry = entry_of[order];
+        if (entry == UINT32_MAX) {
+          at = member;
+          part.entries.push_back(read_stem_entry(record, at, "record"));
+          entry = static_cast<uint32_t>(part.entries.size() - 1);
+        } else {
+          at += wire::read_le_at<uint16_t>(record, at, "record");
+          at += 2 * size_t{wire::read_le_at<uint16_t>(record, at, "record")};
+        }
         if (at > end) r.damaged("records");
-        members.emplace_back(mix64(order), MemberAt{static_cast<uint32_t>(i), member});
+        part.pairs.push_back(KeyedEntry{keys[i], entry});
       }
       if (at != end) r.damaged("records");
-    }
-    sort_by_spread_hash(members);
-    for (size_t b = 0; b < members.size();) {
-      size_t at = members[b].second.at;
-      part.entries.push_back(read_stem_entry(records, at, "record"));
-      const auto entry = static_cast<uint32_t>(part.entries.size() - 1);
-      for (; b < members.size() && members[b].first == mix64(part.entries.back().order); ++b)
-        part.pairs.push_back(KeyedEntry{keys[members[b].second.key], entry});
     }
   } catch (const wire::WireError&) {
     r.damaged("records");

@@ -265,7 +265,7 @@ std::unique_ptr<HunspellDictionary> HunspellDictionary::from_parts(const std::st
   d->rank_ = rank;
   d->aff_text_ = aff;
   d->parse_rules(affix_path_of(dic_path), warnings);
-  d->local_.build(std::move(entries), std::move(pairs));
+  d->local_.build_grouped(std::move(entries), pairs);
   d->filter_ = std::move(filter);
   return d;
 }

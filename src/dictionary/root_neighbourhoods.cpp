@@ -28,11 +28,7 @@ uint64_t neighbourhood_key(const LetterCase& cases, std::string_view word) {
 }
 
 void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<KeyedEntry> pairs) {
-  entries_ = std::move(entries);
-  roots_.clear();
-  roots_.reserve(entries_.size());
-  for (const StemEntry& e : entries_)
-    roots_.push_back(Root{e.word, e.flags.data(), static_cast<uint32_t>(e.flags.size()), e.order});
+  set_entries(std::move(entries));
   // By key first (integers, spread by their top bits: most keys have one
   // or two members), then each key's members by spelling and homonym order.
   {
@@ -54,6 +50,23 @@ void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<Keyed
           [&](const KeyedEntry& x, const KeyedEntry& y) { return member_less(&roots_[x.entry], &roots_[y.entry]); });
     b = e;
   }
+  link(pairs);
+}
+
+void RootNeighbourhoods::build_grouped(std::vector<StemEntry> entries, const std::vector<KeyedEntry>& pairs) {
+  set_entries(std::move(entries));
+  link(pairs);
+}
+
+void RootNeighbourhoods::set_entries(std::vector<StemEntry> entries) {
+  entries_ = std::move(entries);
+  roots_.clear();
+  roots_.reserve(entries_.size());
+  for (const StemEntry& e : entries_)
+    roots_.push_back(Root{e.word, e.flags.data(), static_cast<uint32_t>(e.flags.size()), e.order});
+}
+
+void RootNeighbourhoods::link(const std::vector<KeyedEntry>& pairs) {
   members_.clear();
   members_.reserve(pairs.size());
   key_list_.clear();

@@ -59,7 +59,7 @@ struct HunspellSection {
 struct CompiledHunspellPart {
   std::string dic_path, aff;
   std::vector<StemEntry> entries;
-  std::vector<KeyedEntry> pairs;
+  std::vector<KeyedEntry> pairs;  // key by key, each key's members in member order (build_grouped's)
   BloomFilter filter;
   HunspellLoadStats stats;
 };

@@ -67,8 +67,8 @@ class HunspellDictionary {
   // Rank of ranks' part of a compiled hunspell dictionary
   // (compiled_hunspell.hpp): the compiled .dic's path (path(); its .aff
   // names the rules in messages), the .aff's text (parsed here), the
-  // neighbourhoods of its keys, the filter of every key (one segment).
-  // Local.
+  // neighbourhoods of its keys (pairs in RootNeighbourhoods::build_grouped's
+  // order), the filter of every key (one segment). Local.
   static std::unique_ptr<HunspellDictionary> from_parts(const std::string& dic_path, std::string_view aff,
                                                         std::vector<StemEntry> entries, std::vector<KeyedEntry> pairs,
                                                         BloomFilter filter, int rank, int ranks,

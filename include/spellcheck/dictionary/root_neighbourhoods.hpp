@@ -38,6 +38,10 @@ class RootNeighbourhoods {
 
   // entries: distinct (by order); pairs name their keys, repeats allowed.
   void build(std::vector<StemEntry> entries, std::vector<KeyedEntry> pairs);
+  // The same from pairs already in order: each key's members together, in
+  // member order (spelling, then homonym order), no pair twice -- as a
+  // compiled file keeps them (serialize's order, key by key).
+  void build_grouped(std::vector<StemEntry> entries, const std::vector<KeyedEntry>& pairs);
   // The members of key (empty when this rank has none).
   RootList find(uint64_t key) const;
   // The members spelled word, within one key's members.
@@ -55,6 +59,10 @@ class RootNeighbourhoods {
   void serialize(uint64_t key, std::string& out) const;
 
  private:
+  void set_entries(std::vector<StemEntry> entries);  // entries_ and their roots_
+  // members_, key_list_ and index_ from pairs in build_grouped's order.
+  void link(const std::vector<KeyedEntry>& pairs);
+
   std::vector<StemEntry> entries_;
   std::vector<Root> roots_;
   std::vector<const Root*> members_;
