@@ -39,6 +39,18 @@ counts() {  # counts NAME: "read written" (ranked runs' --stats)
   python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["counts"]; print(c["index_cache_read"], c["index_cache_written"])' "$tmp/$1.json"
 }
 files() { find "$cache" -type f | wc -l; }
+# refused NAME WHAT MESSAGE OPTIONS...: the run exits 2 with one stderr
+# line holding MESSAGE, and writes no output.
+refused() {
+  local name=$1 what=$2 message=$3 rc
+  shift 3
+  run "$name" "$@"
+  rc=$?
+  [ $rc = 2 ] || fail "$what: exit $rc, want 2"
+  [ "$(grep -c . "$tmp/$name.err")" = 1 ] && grep -qF "$message" "$tmp/$name.err" ||
+    fail "$what: want one line with \"$message\", got: $(cat "$tmp/$name.err")"
+  [ ! -e "$tmp/$name.out" ] || fail "$what: an output file was written"
+}
 same() { cmp -s "$tmp/$1.out" "$tmp/$2.out" || fail "$2: the output differs from $1's"; }
 cache=$tmp/cache
 
@@ -96,20 +108,11 @@ with open(p, "r+b") as f:
     f.seek(-1, 1)
     f.write(bytes([b[0] ^ 0x55]))
 ' "$victim"
-run damaged --suggest ranked --index-cache "$cache"
-rc=$?
-[ $rc = 2 ] || fail "a damaged cache file: exit $rc, want 2"
-[ "$(grep -c . "$tmp/damaged.err")" = 1 ] && grep -q "$victim: a damaged compiled dictionary" "$tmp/damaged.err" ||
-  fail "want one line naming the damaged file, got: $(cat "$tmp/damaged.err")"
-[ ! -e "$tmp/damaged.out" ] || fail "an output file was written"
+refused damaged "a damaged cache file" "$victim: a damaged compiled dictionary" --suggest ranked --index-cache "$cache"
 
 # Not a directory: one line, exit 2, nothing written.
 : >"$tmp/not_a_dir"
-run bad --suggest ranked --index-cache "$tmp/not_a_dir"
-rc=$?
-[ $rc = 2 ] || fail "a file as the cache directory: exit $rc, want 2"
-[ "$(wc -l <"$tmp/bad.err")" = 1 ] && grep -q "index cache directory '$tmp/not_a_dir' is not a directory" "$tmp/bad.err" ||
-  fail "want one line naming the directory, got: $(cat "$tmp/bad.err")"
-[ ! -e "$tmp/bad.out" ] || fail "an output file was written"
+refused bad "a file as the cache directory" "index cache directory '$tmp/not_a_dir' is not a directory" \
+  --suggest ranked --index-cache "$tmp/not_a_dir"
 [ "$(find "$cache" -type f | grep -vc '\.scd$')" = 0 ] || fail "files left in the cache: $(ls -A "$cache")"
 echo "index cache: compiled on first use, read on 3 and 2 ranks and in SPEC mode, one file per source and mode; identical output"

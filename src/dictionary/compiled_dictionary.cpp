@@ -15,6 +15,7 @@
 #include <string>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 
 namespace spellcheck {
@@ -42,13 +43,8 @@ uint64_t meta_digest(const Header& h, std::string_view meta) {
   return XXH3_64bits_withSeed(meta.data(), meta.size(), XXH3_64bits(&h, offsetof(Header, meta_digest)));
 }
 
-// The bytes appended to out.
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
 void put_words(std::string& out, const uint64_t* words, size_t n) {
-  put<uint64_t>(out, n);
+  wire::append_le<uint64_t>(out, n);
   out.append(reinterpret_cast<const char*>(words), n * sizeof(uint64_t));
 }
 
@@ -157,17 +153,18 @@ Bucketed bucketed(const WordList& entries, const std::vector<uint64_t>& hashes, 
 // The meta block: the description, the filters, the bucket tables.
 std::string meta_block(const Bucketed& e, const CompiledFilters& filters, std::string_view description) {
   std::string meta;
-  put<uint64_t>(meta, description.size());
+  wire::append_le<uint64_t>(meta, description.size());
   meta.append(description);
-  put<uint64_t>(meta, filters.bloom->bytes() / BloomFilter::kBlockBytes);
+  wire::append_le<uint64_t>(meta, filters.bloom->bytes() / BloomFilter::kBlockBytes);
   meta.append(reinterpret_cast<const char*>(filters.bloom->data()), filters.bloom->bytes());
   put_words(meta, filters.trigrams->data(), filters.trigrams->words());
   put_words(meta, filters.affixes->data(), filters.affixes->words());
-  for (const uint64_t v : e.first_entry) put(meta, v);
-  for (const uint64_t v : e.first_byte) put(meta, v);
+  for (const uint64_t v : e.first_entry) wire::append_le<uint64_t>(meta, v);
+  for (const uint64_t v : e.first_byte) wire::append_le<uint64_t>(meta, v);
   for (size_t b = 0; b + 1 < e.first_entry.size(); ++b) {
     const std::string_view w = std::string_view(e.words).substr(e.first_byte[b], e.first_byte[b + 1] - e.first_byte[b]);
-    put(meta, bucket_digest(w, e.hashes.data() + e.first_entry[b], e.first_entry[b + 1] - e.first_entry[b]));
+    wire::append_le<uint64_t>(
+        meta, bucket_digest(w, e.hashes.data() + e.first_entry[b], e.first_entry[b + 1] - e.first_entry[b]));
   }
   return meta;
 }
@@ -192,7 +189,7 @@ std::string compiled_dictionary_bytes(const WordList& entries, const std::vector
   h.meta_digest = meta_digest(h, meta);
   std::string out;
   out.reserve(h.file_bytes);
-  put(out, h);
+  wire::append_struct(out, h);
   out += meta;
   out += e.words;
   out.append(reinterpret_cast<const char*>(e.hashes.data()), e.hashes.size() * sizeof(uint64_t));

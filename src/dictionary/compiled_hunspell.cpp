@@ -34,15 +34,6 @@ uint64_t meta_digest(const Header& h, std::string_view meta) {
   return XXH3_64bits_withSeed(meta.data(), meta.size(), XXH3_64bits(&h, offsetof(Header, meta_digest)));
 }
 
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-void put_all(std::string& out, const std::vector<T>& v) {
-  out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-}
-
 // A bucket's neighbourhoods' digest: its records, seeded with its keys'
 // and record starts' (n keys, n + 1 starts).
 uint64_t records_digest(const uint64_t* keys, const uint64_t* starts, size_t n, std::string_view records) {
@@ -333,15 +324,16 @@ std::string compiled_hunspell_section(const mpi::Comm& comm, const HunspellDicti
   h.form_bytes = p.forms.size();
   std::string meta = d.path() + d.affix_text();
   meta.append(reinterpret_cast<const char*>(filter.data()), filter.words() * 8);
-  for (const auto* table : {&p.first_key, &p.first_byte, &p.first_form, &p.first_form_byte}) put_all(meta, *table);
-  put_all(meta, p.digests);
+  for (const auto* table : {&p.first_key, &p.first_byte, &p.first_form, &p.first_form_byte})
+    wire::append_vector_le(meta, *table);
+  wire::append_vector_le(meta, p.digests);
   h.meta_bytes = meta.size();
   h.meta_digest = meta_digest(h, meta);
   std::string out;
-  put(out, h);
+  wire::append_struct(out, h);
   out += meta;
-  put_all(out, p.keys);
-  put_all(out, p.starts);
+  wire::append_vector_le(out, p.keys);
+  wire::append_vector_le(out, p.starts);
   out += p.records;
   out += p.forms;
   if (all_forms) *all_forms = std::move(g.forms);

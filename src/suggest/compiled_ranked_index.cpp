@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "spellcheck/common/errors.hpp"
+#include "spellcheck/common/wire.hpp"
 #include "spellcheck/suggest/ranked_lookup.hpp"
 
 namespace spellcheck {
@@ -156,14 +157,6 @@ class BulkWriter {
   std::string bytes_;
   std::array<uint64_t, kArrays> at_{};
 };
-
-template <class T>
-void put(std::string& out, const T& v) {
-  out.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-void put_all(std::string& out, const std::vector<uint64_t>& v) {
-  out.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(uint64_t));
-}
 
 // Reads the bulk's arrays, each byte checked against its chunk's digest.
 class BulkReader {
@@ -345,12 +338,12 @@ std::string meta_of(const PrefixBuckets& b, const Layouts& l, const SectionHeade
                                        table_bounds(l.frequent, h.table_slots[kFrequentTable], bits, list_refs),
                                        table_bounds(l.sounds, h.table_slots[kSoundTable], bits, posting_refs)};
   std::string meta;
-  put_all(meta, group_first);
-  put_all(meta, entry_first);
+  wire::append_vector_le(meta, group_first);
+  wire::append_vector_le(meta, entry_first);
   for (const TableBounds& t : bounds)
-    for (const auto* v : {&t.run_end, &t.refs_before, &t.refs_through}) put_all(meta, *v);
+    for (const auto* v : {&t.run_end, &t.refs_before, &t.refs_through}) wire::append_vector_le(meta, *v);
   for (uint64_t at = 0; at < bulk.size(); at += kChunkBytes)
-    put<uint64_t>(meta, XXH3_64bits(bulk.data() + at, std::min<uint64_t>(kChunkBytes, bulk.size() - at)));
+    wire::append_le<uint64_t>(meta, XXH3_64bits(bulk.data() + at, std::min<uint64_t>(kChunkBytes, bulk.size() - at)));
   return meta;
 }
 
@@ -513,7 +506,7 @@ std::string RankedIndex::compiled_section(WordList entries, FrequencyList freque
   h.meta_digest = header_digest(h, meta);
   std::string out;
   out.reserve(sizeof h + meta.size() + bulk.size());
-  put(out, h);
+  wire::append_struct(out, h);
   out += meta;
   out += bulk;
   return out;

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 namespace spellcheck::wire {
 
@@ -79,6 +80,19 @@ inline void append_array_le(std::string& s, const T* v, size_t n) {
   } else {
     for (size_t i = 0; i < n; ++i) append_le(s, v[i]);
   }
+}
+
+template <class T>
+inline void append_vector_le(std::string& s, const std::vector<T>& v) {
+  append_array_le(s, v.data(), v.size());
+}
+
+// A header struct's bytes as they lie in memory (compiled files, which
+// are little-endian and say so where they are read).
+template <class T>
+inline void append_struct(std::string& s, const T& v) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  s.append(reinterpret_cast<const char*>(&v), sizeof v);
 }
 
 // n values of T from bytes[at] into out, `at` then past them.
