@@ -107,7 +107,7 @@ fi
 # libFuzzer: 3 s per target (bench/fuzz.sh SECONDS for long runs).
 if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
   phase "libFuzzer: 3 s per target"
-  "$here/bench/fuzz.sh" 3 || status=1
+  FUZZ_CXX_FLAGS=$sanitize_flags "$here/bench/fuzz.sh" 3 || status=1
 fi
 phase "done, status $status"
 exit $status

@@ -110,9 +110,6 @@ size_t decode_special(std::string_view name, unsigned char* out) {
   return is_word_code_point(cp) ? write_utf8(cp, out) : 0;
 }
 
-// How a parse ended: the construct's length, or "more bytes needed".
-constexpr size_t kNeedMore = SIZE_MAX;
-
 // A bounded view of the bytes from a construct's start: reading past the
 // available bytes records that the construct may be cut (then, unless at
 // the end of the file, the filter waits for more).
