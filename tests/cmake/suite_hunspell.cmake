@@ -4,14 +4,15 @@
 # (libhunspell), plus the suite's expectations judged by the reference and
 # the refusal of the four malformed crash-test dictionaries
 # (tests/hunspell_suite.sh). About 0.5 s per case (mostly mpirun and
-# MPI_Init), four cases at a time: 20-30 s a run here, so two runs (CI
+# MPI_Init), eight cases at a time (four: 16 and 26 s here; eight: 13
+# and 22 s): 13-22 s a run, so two runs (CI
 # time): p1.t1 and p3.t2; the language tests meet every rank count (every
 # rank count x {1,2} threads with SPELLCHECK_E2E_FULL_MATRIX).
 # The slow case timelimit (minutes: ~2,900 edit strings of one word, each an
 # exponential compound check) runs only with SPELLCHECK_HUNSPELL_SUITE_SLOW.
 option(SPELLCHECK_HUNSPELL_SUITE_SLOW "also run hunspell's slow timelimit case" OFF)
 
-set(HUNSPELL_SUITE_CMD bash ${CMAKE_CURRENT_SOURCE_DIR}/hunspell_suite.sh --mpiexec ${MPIEXEC_EXECUTABLE})
+set(HUNSPELL_SUITE_CMD bash ${CMAKE_CURRENT_SOURCE_DIR}/hunspell_suite.sh --mpiexec ${MPIEXEC_EXECUTABLE} --jobs 8)
 set(HUNSPELL_SUITE_ARGS $<TARGET_FILE:spellcheck> $<TARGET_FILE:hunspell_reference>
     ${CMAKE_CURRENT_SOURCE_DIR}/hunspell_suite)
 
