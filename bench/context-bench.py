@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""In-context suggestion benchmark (issue 32): real prose with misspellings
+injected where their intended word stood, the truth kept per occurrence.
+
+    bench/context-bench.py --spellcheck build/spellcheck --dict DICT --docs DIR
+        [--pairs TSV]... [--occurrences N] [--per-pair K] [--seed S]
+        [--ranks P] [--out DIR] [-- EXTRA SPELLCHECK OPTIONS]
+
+1. Pairs: every `misspelling<TAB>correct` line of the --pairs lists (default:
+   ../shared/data/quality/*.tsv) whose correct word is a dictionary entry and
+   whose misspelling is not (neither as written nor capitalised), both
+   lower-case ASCII letters.
+2. Places: every occurrence of a pair's correct word in DIR's text files
+   (byte-wise path order), as a whole ASCII word (no apostrophe beside it),
+   lower-case or with an initial capital. A seeded random sample of pairs, each with at most K of
+   its places (also random), until N places: each place gets the
+   misspelling (capitalised like the word it replaces). The rest of the
+   text is untouched (the generated collections carry their own ~1% typos:
+   context, not scored).
+3. The injected collection goes to OUT/docs, the truth to OUT/truth.tsv
+   (path, line, column in bytes from 1, misspelling, correct word).
+4. spellcheck --suggest ranked --format jsonl on OUT/docs (mpirun -n P), and
+   per injected occurrence: reported at all, the correct word first (top-1),
+   among the first five (top-5). Ranked mode ranks a word's suggestions
+   once for all its occurrences today; with context (issue 32) each
+   occurrence gets its own, and this benchmark compares the two.
+
+Prints the figures, one line each, and writes OUT/summary.txt.
+"""
+import argparse
+import collections
+import glob
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WORD = re.compile(rb"[A-Za-z]+")
+APOSTROPHE = "\u2019".encode()
+
+
+def read_pairs(paths, dictionary):
+    pairs = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) != 2:
+                    continue
+                typo, correct = parts
+                if not (typo.isascii() and typo.isalpha() and correct.isascii() and correct.isalpha()):
+                    continue
+                if correct not in dictionary or typo in dictionary or typo.capitalize() in dictionary:
+                    continue
+                if typo != typo.lower() or correct != correct.lower():
+                    continue
+                pairs.setdefault(correct, typo)  # one misspelling per word
+    return pairs
+
+
+def text_files(root):
+    out = []
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in files:
+            out.append(os.path.join(d, name))
+    return sorted(out, key=lambda p: os.fsencode(p))
+
+
+def find_places(files, pairs):
+    """(file index, line index, start, end, correct) for each occurrence."""
+    places = collections.defaultdict(list)
+    wanted = set(pairs)
+    for fi, path in enumerate(files):
+        with open(path, "rb") as f:
+            for li, line in enumerate(f.read().split(b"\n")):
+                for m in WORD.finditer(line):
+                    # (Not beside an apostrophe: the tokenizer keeps
+                    # "d'oeuvre" and "student's" whole.)
+                    if line[max(0, m.start() - 3):m.start()].endswith((b"'", APOSTROPHE)) or \
+                            line[m.end():m.end() + 3].startswith((b"'", APOSTROPHE)):
+                        continue
+                    w = m.group().decode()
+                    key = w.lower()
+                    if key in wanted and (w == key or w == key.capitalize()):
+                        places[key].append((fi, li, m.start(), m.end()))
+    return places
+
+
+def choose(places, pairs, n, per_pair, rng):
+    words = sorted(places)
+    rng.shuffle(words)
+    chosen = []
+    for w in words:
+        if len(chosen) >= n:
+            break
+        spots = places[w][:]
+        rng.shuffle(spots)
+        for p in spots[:per_pair]:
+            chosen.append((p, w))
+    return chosen[:n]
+
+
+def inject(files, chosen, pairs, src_root, out_root):
+    by_file = collections.defaultdict(list)
+    for (fi, li, s, e), w in chosen:
+        by_file[fi].append((li, s, e, w))
+    truth = []
+    for fi, path in enumerate(files):
+        rel = os.path.relpath(path, src_root)
+        dest = os.path.join(out_root, rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        if fi not in by_file:
+            shutil.copyfile(path, dest)
+            continue
+        with open(path, "rb") as f:
+            lines = f.read().split(b"\n")
+        by_line = collections.defaultdict(list)
+        for li, s, e, w in by_file[fi]:
+            by_line[li].append((s, e, w))
+        for li, spots in by_line.items():
+            old, new, at = lines[li], b"", 0
+            for s, e, w in sorted(spots):
+                original = old[s:e].decode()
+                typo = pairs[w] if original == w else pairs[w].capitalize()
+                new += old[at:s]
+                truth.append((rel, li + 1, len(new) + 1, typo, original))
+                new += typo.encode()
+                at = e
+            lines[li] = new + old[at:]
+        with open(dest, "wb") as f:
+            f.write(b"\n".join(lines))
+    truth.sort()
+    return truth
+
+
+def run_ranked(args, docs, out_path):
+    cmd = ["mpirun", "-n", str(args.ranks), "--bind-to", "none", args.spellcheck, "--suggest", "ranked",
+           "--format", "jsonl", "--quiet", "-o", out_path] + args.extra + [args.dict, docs]
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_rmaps_base_oversubscribe="1")
+    t0 = time.monotonic()
+    subprocess.run(cmd, check=True, env=env)
+    return time.monotonic() - t0
+
+
+def score(truth, answers):
+    n = len(truth)
+    reported = top1 = top5 = 0
+    for _, _, _, typo, correct in truth:
+        sugg = answers.get(typo)
+        if sugg is None:
+            continue
+        reported += 1
+        top1 += bool(sugg) and sugg[0] == correct
+        top5 += correct in sugg[:5]
+    return n, reported, top1, top5
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--spellcheck", required=True)
+    ap.add_argument("--dict", required=True)
+    ap.add_argument("--docs", required=True)
+    ap.add_argument("--pairs", action="append")
+    ap.add_argument("--occurrences", type=int, default=3000)
+    ap.add_argument("--per-pair", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=20261206)
+    ap.add_argument("--ranks", type=int, default=2)
+    ap.add_argument("--out", default="context-bench")
+    ap.add_argument("extra", nargs="*", help="options for every spellcheck run (after --)")
+    args = ap.parse_args()
+    pair_files = args.pairs or sorted(glob.glob(os.path.join(HERE, "..", "..", "shared", "data", "quality", "*.tsv")))
+    if not pair_files:
+        sys.exit("context-bench: no --pairs lists (../shared/data/quality/*.tsv not found)")
+    with open(args.dict, encoding="utf-8") as f:
+        dictionary = {line.rstrip("\n") for line in f}
+    pairs = read_pairs(pair_files, dictionary)
+    files = text_files(args.docs)
+    places = find_places(files, pairs)
+    rng = random.Random(args.seed)
+    chosen = choose(places, pairs, args.occurrences, args.per_pair, rng)
+    if os.path.exists(args.out):
+        shutil.rmtree(args.out)
+    docs = os.path.join(args.out, "docs")
+    truth = inject(files, chosen, pairs, args.docs, docs)
+    with open(os.path.join(args.out, "truth.tsv"), "w") as f:
+        f.write("path\tline\tcolumn\tmisspelling\tcorrect\n")
+        for row in truth:
+            f.write("\t".join(map(str, row)) + "\n")
+    out_path = os.path.join(args.out, "ranked.jsonl")
+    seconds = run_ranked(args, docs, out_path)
+    answers = {}
+    with open(out_path, encoding="utf-8") as f:
+        for line in f:
+            o = json.loads(line)
+            answers[o["word"]] = [s["word"] for s in o["suggestions"]]
+    n, reported, top1, top5 = score(truth, answers)
+    pct = lambda k: f"{100.0 * k / n:.1f}%" if n else "-"
+    lines = [
+        f"pairs usable: {len(pairs)}; with a place in the text: {len(places)}; "
+        f"injected occurrences: {n} ({len({t[3].lower() for t in truth})} misspellings, at most {args.per_pair} each, seed {args.seed})",
+        f"reported: {reported} ({pct(reported)})",
+        f"top-1 per occurrence, without context: {top1} ({pct(top1)})",
+        f"top-5 per occurrence, without context: {top5} ({pct(top5)})",
+        f"ranked run: {seconds:.2f} s wall on {args.ranks} ranks x 1 thread",
+    ]
+    print("\n".join(lines))
+    with open(os.path.join(args.out, "summary.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
