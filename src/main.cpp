@@ -320,9 +320,8 @@ class Pipeline {
                          "(give them to compile)");
       CompiledHunspellPart part = read_compiled_hunspell(section, rank_, comm_.size());
       hunspell_stats_ = part.stats;
-      hunspell_ =
-          HunspellDictionary::from_parts(part.dic_path, part.aff, std::move(part.entries), std::move(part.pairs),
-                                         std::move(part.filter), rank_, comm_.size(), warnings);
+      hunspell_ = HunspellDictionary::from_parts(part.dic_path, part.aff, std::move(part.entries), part.pairs,
+                                                 std::move(part.filter), rank_, comm_.size(), warnings);
       hunspell_stats_.bytes_local = hunspell_->local().bytes();
     });
     compiled_hunspell_ = section;

@@ -256,8 +256,8 @@ void HunspellDictionary::parse_rules(const std::string& aff_path, std::vector<st
 
 std::unique_ptr<HunspellDictionary> HunspellDictionary::from_parts(const std::string& dic_path, std::string_view aff,
                                                                    std::vector<StemEntry> entries,
-                                                                   std::vector<KeyedEntry> pairs, BloomFilter filter,
-                                                                   int rank, int ranks,
+                                                                   const std::vector<KeyedEntry>& pairs,
+                                                                   BloomFilter filter, int rank, int ranks,
                                                                    std::vector<std::string>& warnings) {
   std::unique_ptr<HunspellDictionary> d(new HunspellDictionary());
   d->path_ = dic_path;

@@ -125,8 +125,8 @@ TEST_CASE("A compiled hunspell dictionary reads back as any number of ranks") {
       CHECK(part.stats.stems == stats.stems);
       for (const KeyedEntry& k : part.pairs) CHECK(owner_of(k.key, q) == r);
       std::vector<std::string> w;
-      auto back = HunspellDictionary::from_parts(part.dic_path, part.aff, std::move(part.entries),
-                                                 std::move(part.pairs), std::move(part.filter), r, q, w);
+      auto back = HunspellDictionary::from_parts(part.dic_path, part.aff, std::move(part.entries), part.pairs,
+                                                 std::move(part.filter), r, q, w);
       neighbourhood_digests(back->local(), read_here);
       const WordList got = read_compiled_hunspell_forms(s, r, q);
       forms_read += got.size();
