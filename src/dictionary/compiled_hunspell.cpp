@@ -265,9 +265,10 @@ void members_of_owned_keys(const SectionReader& r, const std::vector<uint64_t>& 
   // a huge table.)
   const uint64_t most_orders = 8 * (r.header().stems + r.header().entries) + (uint64_t{1} << 21);
   std::vector<uint32_t> entry_of;
-  // (About a member a key, and fewer entries: grown, the entries' moves
-  // cost a third of the pass.)
-  part.entries.reserve(keys.size());
+  // (About a member a key, and fewer entries: reserved, not grown.)
+  part.entries.entries.reserve(keys.size());
+  part.entries.words.reserve(records.size() / 4);
+  part.entries.flags.reserve(records.size() / 8);
   part.pairs.reserve(keys.size() + keys.size() / 2);
   try {
     for (size_t i = 0; i < keys.size(); ++i) {
@@ -277,20 +278,18 @@ void members_of_owned_keys(const SectionReader& r, const std::vector<uint64_t>& 
       const std::string_view record = records.substr(0, end);
       const auto n = wire::read_le_at<uint32_t>(record, at, "record");
       for (uint32_t m = 0; m < n; ++m) {
-        const size_t member = at;
         const auto order = wire::read_le_at<uint64_t>(record, at, "record");
         if (order == 0 || order >= most_orders) r.damaged("records");
+        const size_t word_bytes = wire::read_le_at<uint16_t>(record, at, "record");
+        const std::string_view word = wire::read_bytes_at(record, at, word_bytes, "record");
+        const size_t flag_bytes = 2 * size_t{wire::read_le_at<uint16_t>(record, at, "record")};
+        const std::string_view flags = wire::read_bytes_at(record, at, flag_bytes, "record");
         if (order >= entry_of.size()) entry_of.resize(std::min(most_orders, 2 * order + 1024), UINT32_MAX);
         uint32_t& entry = entry_of[order];
         if (entry == UINT32_MAX) {
-          at = member;
-          part.entries.push_back(read_stem_entry(record, at, "record"));
+          part.entries.add(order, word, flags);
           entry = static_cast<uint32_t>(part.entries.size() - 1);
-        } else {
-          at += wire::read_le_at<uint16_t>(record, at, "record");
-          at += 2 * size_t{wire::read_le_at<uint16_t>(record, at, "record")};
         }
-        if (at > end) r.damaged("records");
         part.pairs.push_back(KeyedEntry{keys[i], entry});
       }
       if (at != end) r.damaged("records");

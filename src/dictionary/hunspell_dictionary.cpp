@@ -255,7 +255,7 @@ void HunspellDictionary::parse_rules(const std::string& aff_path, std::vector<st
 }
 
 std::unique_ptr<HunspellDictionary> HunspellDictionary::from_parts(const std::string& dic_path, std::string_view aff,
-                                                                   std::vector<StemEntry> entries,
+                                                                   PackedEntries entries,
                                                                    const std::vector<KeyedEntry>& pairs,
                                                                    BloomFilter filter, int rank, int ranks,
                                                                    std::vector<std::string>& warnings) {

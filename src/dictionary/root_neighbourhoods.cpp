@@ -53,13 +53,31 @@ void RootNeighbourhoods::build(std::vector<StemEntry> entries, std::vector<Keyed
   link(pairs);
 }
 
-void RootNeighbourhoods::build_grouped(std::vector<StemEntry> entries, const std::vector<KeyedEntry>& pairs) {
-  set_entries(std::move(entries));
+void RootNeighbourhoods::build_grouped(PackedEntries entries, const std::vector<KeyedEntry>& pairs) {
+  entries_.clear();
+  packed_ = std::move(entries);
+  roots_.clear();
+  roots_.reserve(packed_.size());
+  for (const PackedEntries::Entry& e : packed_.entries)
+    roots_.push_back(Root{std::string_view(packed_.words).substr(e.word_at, e.word_bytes),
+                          packed_.flags.data() + e.flags_at, e.flag_count, e.order});
   link(pairs);
+}
+
+void PackedEntries::add(uint64_t order, std::string_view word, std::string_view flag_bytes) {
+  const size_t count = flag_bytes.size() / sizeof(Flag);
+  if (words.size() + word.size() > UINT32_MAX || flags.size() + count > UINT32_MAX)
+    throw std::length_error("packed entries: over 2^32 bytes of words or flags on one rank");
+  entries.push_back(Entry{order, static_cast<uint32_t>(words.size()), static_cast<uint32_t>(flags.size()),
+                          static_cast<uint16_t>(word.size()), static_cast<uint16_t>(count)});
+  words.append(word);
+  const char* p = flag_bytes.data();
+  for (size_t i = 0; i < count; ++i) flags.push_back(wire::read_le<Flag>(p));
 }
 
 void RootNeighbourhoods::set_entries(std::vector<StemEntry> entries) {
   entries_ = std::move(entries);
+  packed_ = PackedEntries();
   roots_.clear();
   roots_.reserve(entries_.size());
   for (const StemEntry& e : entries_)
@@ -104,7 +122,8 @@ RootList RootNeighbourhoods::spelled(RootList members, std::string_view word) {
 
 uint64_t RootNeighbourhoods::bytes() const {
   uint64_t b = roots_.size() * sizeof(Root) + members_.size() * sizeof(std::uintptr_t) + index_.bytes() +
-               entries_.size() * sizeof(StemEntry) + key_list_.size() * sizeof(uint64_t);
+               entries_.size() * sizeof(StemEntry) + key_list_.size() * sizeof(uint64_t) + packed_.words.capacity() +
+               packed_.flags.capacity() * sizeof(Flag) + packed_.entries.capacity() * sizeof(PackedEntries::Entry);
   for (const StemEntry& e : entries_) b += e.word.capacity() + e.flags.capacity() * sizeof(Flag);
   return b;
 }

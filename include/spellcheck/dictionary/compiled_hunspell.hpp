@@ -58,7 +58,7 @@ struct HunspellSection {
 // buckets than ranks.
 struct CompiledHunspellPart {
   std::string dic_path, aff;
-  std::vector<StemEntry> entries;
+  PackedEntries entries;
   std::vector<KeyedEntry> pairs;  // key by key, each key's members in member order (build_grouped's)
   BloomFilter filter;
   HunspellLoadStats stats;

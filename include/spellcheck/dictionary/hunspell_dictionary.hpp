@@ -70,9 +70,9 @@ class HunspellDictionary {
   // neighbourhoods of its keys (pairs in RootNeighbourhoods::build_grouped's
   // order), the filter of every key (one segment). Local.
   static std::unique_ptr<HunspellDictionary> from_parts(const std::string& dic_path, std::string_view aff,
-                                                        std::vector<StemEntry> entries,
-                                                        const std::vector<KeyedEntry>& pairs, BloomFilter filter,
-                                                        int rank, int ranks, std::vector<std::string>& warnings);
+                                                        PackedEntries entries, const std::vector<KeyedEntry>& pairs,
+                                                        BloomFilter filter, int rank, int ranks,
+                                                        std::vector<std::string>& warnings);
 
   const AffixRules& rules() const { return rules_; }
   // The .aff as read (what compile keeps).

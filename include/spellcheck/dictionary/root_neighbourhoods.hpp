@@ -30,6 +30,22 @@ struct KeyedEntry {
   uint32_t entry;  // index into the entries given with it
 };
 
+// Entries as a compiled load reads them (compiled_hunspell.hpp): their
+// words and flags in two flat arrays, no allocation per entry.
+struct PackedEntries {
+  struct Entry {
+    uint64_t order = 0;  // StemEntry::order
+    uint32_t word_at = 0, flags_at = 0;
+    uint16_t word_bytes = 0, flag_count = 0;
+  };
+  std::string words;
+  std::vector<Flag> flags;  // each entry's sorted
+  std::vector<Entry> entries;
+  size_t size() const { return entries.size(); }
+  // Appends one: its word and flags go to the arrays.
+  void add(uint64_t order, std::string_view word, std::string_view flag_bytes);
+};
+
 class RootNeighbourhoods {
  public:
   RootNeighbourhoods() = default;
@@ -41,14 +57,14 @@ class RootNeighbourhoods {
   // The same from pairs already in order: each key's members together, in
   // member order (spelling, then homonym order), no pair twice -- as a
   // compiled file keeps them (serialize's order, key by key).
-  void build_grouped(std::vector<StemEntry> entries, const std::vector<KeyedEntry>& pairs);
+  void build_grouped(PackedEntries entries, const std::vector<KeyedEntry>& pairs);
   // The members of key (empty when this rank has none).
   RootList find(uint64_t key) const;
   // The members spelled word, within one key's members.
   static RootList spelled(RootList members, std::string_view word);
 
   size_t keys() const { return key_list_.size(); }
-  size_t entries() const { return entries_.size(); }
+  size_t entries() const { return roots_.size(); }
   size_t members() const { return members_.size(); }
   uint64_t bytes() const;
   const std::vector<uint64_t>& key_list() const { return key_list_; }
@@ -63,7 +79,8 @@ class RootNeighbourhoods {
   // members_, key_list_ and index_ from pairs in build_grouped's order.
   void link(const std::vector<KeyedEntry>& pairs);
 
-  std::vector<StemEntry> entries_;
+  std::vector<StemEntry> entries_;  // (built from a .dic)
+  PackedEntries packed_;            // (read from a compiled file)
   std::vector<Root> roots_;
   std::vector<const Root*> members_;
   std::vector<uint64_t> key_list_;
