@@ -146,7 +146,8 @@ def run(args, only, b, work):
           f"{args.repeats} alternated rounds, 2 ranks x 1 thread; {time.strftime('%Y-%m-%d %H:%M')}", flush=True)
 
     # Outside the timing: the file cache, the SPEC list of misspelled words,
-    # the ranked index cache, aspell's master and the random sample.
+    # the compiled dictionary in the index cache, aspell's master and the
+    # random sample.
     b.spellcheck("warm_medium", binary, b.dict, medium, record=False)
     spec_large = b.spellcheck("warm_large", binary, b.dict, large, record=False)
     misspelled = os.path.join(work, "misspelled.txt")

@@ -1078,16 +1078,17 @@ CompileCacheUse use_compile_cache(mpi::Comm& comm, Run& run, Options& opt) {
     path = compile_cache_path(opt);
     missing = !std::filesystem::exists(path);
   });
-  path = mpi::broadcast(comm, path + (missing ? "+" : ""));
+  path = mpi::broadcast(comm, path);
   if (path.empty()) return {};
-  missing = path.back() == '+';
+  missing = mpi::allreduce_max(comm, missing ? 1 : 0) == 1;  // (rank 0's)
   if (missing) {
-    path.pop_back();
-    Options c = opt;
+    Options c = opt;  // compile's own outputs only
     c.compile = true;
     c.compile_ranked = opt.ranked;
     c.output = path;
     c.stats.clear();
+    c.report.clear();
+    c.per_document.clear();
     Pipeline compiling(comm, run, c);
     compiling.open_outputs();
     compiling.compile();

@@ -72,7 +72,7 @@ struct Options {
   // nearly as good as two edits for every typo, and much faster (README).
   size_t two_edits_from = 6;
   size_t prefix_length = 8;  // --prefix-length N: code points of the symmetric-delete prefix
-  std::string index_cache;   // --index-cache DIR: the ranked index kept there between runs
+  std::string index_cache;   // --index-cache DIR: the dictionary compiled there on first use
   bool jsonl = false;        // --format jsonl (ranked); default text
   // --filter LIST (repeatable): what document mode leaves out. Default:
   // none (the SPEC output), auto with --suggest ranked.
