@@ -139,9 +139,9 @@ def inject(files, chosen, pairs, src_root, out_root):
     return truth
 
 
-def run_ranked(args, docs, out_path):
+def run_ranked(args, docs, out_path, context):
     cmd = ["mpirun", "-n", str(args.ranks), "--bind-to", "none", args.spellcheck, "--suggest", "ranked",
-           "--format", "jsonl", "--quiet", "-o", out_path] + args.extra + [args.dict, docs]
+           "--format", "jsonl", "--quiet", "--context", context, "-o", out_path] + args.extra + [args.dict, docs]
     env = dict(os.environ, OMP_NUM_THREADS="1", OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")
     t0 = time.monotonic()
@@ -149,17 +149,34 @@ def run_ranked(args, docs, out_path):
     return time.monotonic() - t0
 
 
-def score(truth, answers):
+def read_answers(path, docs):
+    """word -> its suggestions; (relative path, line, column) -> best in context."""
+    answers, in_context = {}, {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            o = json.loads(line)
+            answers[o["word"]] = [s["word"] for s in o["suggestions"]]
+            for occ in o.get("in_context", []):
+                where, line_no, col = occ["at"].rsplit(":", 2)
+                in_context[(os.path.relpath(where, docs), int(line_no), int(col))] = occ["best"]
+    return answers, in_context
+
+
+def score(truth, answers, in_context):
+    """Per occurrence: reported, its word's first suggestion right, among the
+    first five, and its own best (in context, else the word's first) right."""
     n = len(truth)
-    reported = top1 = top5 = 0
-    for _, _, _, typo, correct in truth:
+    reported = top1 = top5 = own = 0
+    for rel, line, col, typo, correct in truth:
         sugg = answers.get(typo)
         if sugg is None:
             continue
         reported += 1
         top1 += bool(sugg) and sugg[0] == correct
         top5 += correct in sugg[:5]
-    return n, reported, top1, top5
+        best = in_context.get((rel, line, col), sugg[0] if sugg else None)
+        own += best == correct
+    return n, reported, top1, top5, own
 
 
 def main():
@@ -193,23 +210,24 @@ def main():
         f.write("path\tline\tcolumn\tmisspelling\tcorrect\n")
         for row in truth:
             f.write("\t".join(map(str, row)) + "\n")
-    out_path = os.path.join(args.out, "ranked.jsonl")
-    seconds = run_ranked(args, docs, out_path)
-    answers = {}
-    with open(out_path, encoding="utf-8") as f:
-        for line in f:
-            o = json.loads(line)
-            answers[o["word"]] = [s["word"] for s in o["suggestions"]]
-    n, reported, top1, top5 = score(truth, answers)
+    runs = {}
+    for context in ("off", "on"):
+        out_path = os.path.join(args.out, f"ranked-context-{context}.jsonl")
+        seconds = run_ranked(args, docs, out_path, context)
+        runs[context] = (seconds,) + score(truth, *read_answers(out_path, docs))
+    n, reported = runs["off"][1], runs["off"][2]
     pct = lambda k: f"{100.0 * k / n:.1f}%" if n else "-"
     lines = [
         f"pairs usable: {len(pairs)}; with a place in the text: {len(places)}; "
         f"injected occurrences: {n} ({len({t[3].lower() for t in truth})} misspellings, at most {args.per_pair} each, seed {args.seed})",
         f"reported: {reported} ({pct(reported)})",
-        f"top-1 per occurrence, without context: {top1} ({pct(top1)})",
-        f"top-5 per occurrence, without context: {top5} ({pct(top5)})",
-        f"ranked run: {seconds:.2f} s wall on {args.ranks} ranks x 1 thread",
     ]
+    for context in ("off", "on"):
+        seconds, _, _, top1, top5, own = runs[context]
+        lines += [
+            f"context {context}: top-1 per occurrence {own} ({pct(own)}); the word's first {top1} ({pct(top1)}), "
+            f"first five {top5} ({pct(top5)}); {seconds:.2f} s wall on {args.ranks} ranks x 1 thread",
+        ]
     print("\n".join(lines))
     with open(os.path.join(args.out, "summary.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")

@@ -52,6 +52,7 @@
 #include "spellcheck/output/stats.hpp"
 #include "spellcheck/output/timing.hpp"
 #include "spellcheck/suggest/compound_suggestions.hpp"
+#include "spellcheck/suggest/context.hpp"
 #include "spellcheck/suggest/hunspell_judge.hpp"
 #include "spellcheck/suggest/judge.hpp"
 #include "spellcheck/suggest/likely_replacements.hpp"
@@ -450,9 +451,50 @@ class Pipeline {
     });
   }
 
+  // --context: ranked document mode, inputs that can be read again (not
+  // pipes: said so, and ranked without).
+  bool context_wanted() const {
+    if (!opt_.ranked || opt_.words_mode || !opt_.context) return false;
+    const bool stream =
+        std::any_of(plan_.files.begin(), plan_.files.end(), [](const InputFile& f) { return f.stream; });
+    if (stream && rank_ == 0)
+      std::fputs("spellcheck: --context: a pipe or standard input is read once: ranked without context\n", stderr);
+    return !stream;
+  }
+
+  // The misspelled words' candidates weighed by their neighbours: two more
+  // passes over the documents (context.hpp).
+  void weigh_in_context(RankedResults& ranked, const std::vector<WordCount>& word_counts) {
+    PhaseTimer pt(t_, "context");
+    const ObservedPass pass = [&](TokenObserver& observer, bool marks) {
+      ReaderTuning tuning;
+      tuning.observer = &observer;
+      tuning.count_words = false;
+      tuning.line_marks = marks;
+      tuning.filters = opt_.filters;
+      tuning.formats = opt_.formats;
+      LocalWords local;
+      run_.step([&] {
+        local = ingest_document_words(comm_, plan_, opt_.max_word_length, omp_get_max_threads(), {}, tuning);
+      });
+      return std::move(local.line_units);
+    };
+    const ContextParams params{.weight = opt_.context_weight};
+    context_ = rank_in_context(comm_, judged_.misspelled, ranked, word_counts, omp_get_max_threads(), pass, params,
+                               context_figures_);
+    context_lines_ = gather_line_table(comm_, plan_, context_.line_units);
+    context_done_ = true;
+  }
+
   // Ranked mode, from the judged words on: the index (built only in this
   // mode), the lookups, the lines. Returns the exit status.
   int ranked() {
+    const bool in_context = context_wanted();
+    std::vector<WordCount> word_counts;  // (before the index takes the correct words' counts)
+    if (in_context) {
+      add_context_word_counts(judged_.correct, judged_.correct_occurrences, word_counts);
+      add_context_word_counts(judged_.misspelled, judged_.occurrences, word_counts);
+    }
     build_ranked_index();
     RankedResults ranked;
     RankedCounts counts;
@@ -470,6 +512,7 @@ class Pipeline {
         add_edit_suggestions(*judge_, judged_.misspelled, weights(), opt_.top, ranked, compound);
       }
     }
+    if (in_context) weigh_in_context(ranked, word_counts);
     uint64_t accepted = 0;
     for (size_t i = 0; i < ranked.size(); ++i) accepted += ranked.accepted(i);
     {
@@ -484,12 +527,15 @@ class Pipeline {
             x += ranked.word(i, k);
           }
         };
+      ExtraFn json_fields;
+      if (context_done_)
+        json_fields = [&](size_t i, std::string& x) { append_in_context(x, context_, context_lines_, ranked, i); };
       std::string run_bytes;
       run_.step([&] {
         fault::point("report", rank_);
-        run_bytes =
-            make_ranked_run(judged_.misspelled, ranked, opt_.jsonl ? OutputFormat::jsonl : OutputFormat::text,
-                            opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra, line_order());
+        run_bytes = make_ranked_run(judged_.misspelled, ranked, opt_.jsonl ? OutputFormat::jsonl : OutputFormat::text,
+                                    opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra,
+                                    line_order(), json_fields);
       });
       write_runs(std::move(run_bytes), true);
     }
@@ -513,6 +559,8 @@ class Pipeline {
     mine.ranked_index_bytes = ranked_index_.bytes();
     mine.peak_rss_bytes = peak_rss_bytes();
     r.per_rank = allgather_figures(comm_, mine);
+    if (context_done_) r.context = allgather_figures(comm_, context_figures_);
+    r.input_bytes = mpi::allreduce_sum(comm_, counts_.input_bytes);
     r.hunspell = hunspell();
     if (hunspell()) r.hunspell_figures = hunspell_figures();
     return with_misspellings(report_run(r), r.counts.unknown - r.counts.accepted_by_case);
@@ -1063,6 +1111,10 @@ class Pipeline {
   Judged judged_;
   Suggestions suggestions_;
   RankedIndex ranked_index_;
+  InContext context_;               // --context: each occurrence's best
+  LineTable context_lines_;         // ... and where they are
+  ContextFigures context_figures_;  // this rank's
+  bool context_done_ = false;
   CompileCacheUse cache_use_;
 };
 

@@ -77,7 +77,11 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--index-cache") {
     if (v.empty()) throw UsageError("--index-cache needs a directory");
     o.index_cache = v;
-  } else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
+  } else if (flag == "--context") {
+    if (v != "on" && v != "off") throw UsageError("--context must be on or off, got '" + std::string(v) + "'");
+    o.context = v == "on";
+  } else if (flag == "--context-weight") o.context_weight = parse_real(flag, v, 0.0, 100.0);
+  else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
     o.exclude.emplace_back(v);
@@ -132,7 +136,7 @@ bool takes_value(std::string_view flag) {
          flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
          flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
          flag == "--input-format" || flag == "--text-field" || flag == "--id-field" || flag == "--per-document" ||
-         flag == "--per-document-top";
+         flag == "--per-document-top" || flag == "--context" || flag == "--context-weight";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -140,12 +144,19 @@ void apply_environment(Options& o) {
   const struct {
     const char* var;
     const char* flag;
-  } env[] = {{"SPELLCHECK_THREADS", "--threads"},         {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
-             {"SPELLCHECK_FILTER_BITS", "--filter-bits"}, {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
-             {"SPELLCHECK_EXCHANGE", "--exchange"},       {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
-             {"SPELLCHECK_SUGGEST", "--suggest"},         {"SPELLCHECK_FREQUENCIES", "--frequencies"},
-             {"SPELLCHECK_INDEX_CACHE", "--index-cache"}, {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"},
-             {"SPELLCHECK_HUGE_PAGES", "--huge-pages"},   {"SPELLCHECK_COMM_THREAD", "--comm-thread"}};
+  } env[] = {{"SPELLCHECK_THREADS", "--threads"},
+             {"SPELLCHECK_BATCH_BYTES", "--batch-bytes"},
+             {"SPELLCHECK_FILTER_BITS", "--filter-bits"},
+             {"SPELLCHECK_FILTER_EXCHANGE", "--filter-exchange"},
+             {"SPELLCHECK_EXCHANGE", "--exchange"},
+             {"SPELLCHECK_MAX_WORD_LENGTH", "--max-word-length"},
+             {"SPELLCHECK_SUGGEST", "--suggest"},
+             {"SPELLCHECK_FREQUENCIES", "--frequencies"},
+             {"SPELLCHECK_INDEX_CACHE", "--index-cache"},
+             {"SPELLCHECK_CONTEXT", "--context"},
+             {"SPELLCHECK_PROGRESS_INTERVAL", "--progress-interval"},
+             {"SPELLCHECK_HUGE_PAGES", "--huge-pages"},
+             {"SPELLCHECK_COMM_THREAD", "--comm-thread"}};
   for (const auto& e : env)
     if (const char* v = std::getenv(e.var); v && *v) {
       try {
@@ -360,6 +371,14 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
   --format FMT            ranked: text (default, the SPEC line format with
                           candidates by rank) or jsonl (word, occurrences,
                           suggestions with distance and score)
+  --context on|off        ranked documents: weigh a word's first five
+                          candidates by the words around its occurrences,
+                          as the collection itself pairs them (default off:
+                          the documents are read once more); jsonl lines
+                          then list each occurrence with its own best
+                          correction ("in_context")
+  --context-weight W      ranked, --context on: the neighbours' evidence
+                          against the word's own score (default 0.5)
 )";
 // What document mode leaves out, and the order of the lines.
 constexpr std::string_view kHelpFilterOptions =
@@ -496,7 +515,7 @@ constexpr std::string_view kHelpEnvironment = R"(Environment (defaults for job s
 SPELLCHECK_BATCH_BYTES, SPELLCHECK_FILTER_BITS, SPELLCHECK_FILTER_EXCHANGE,
 SPELLCHECK_EXCHANGE, SPELLCHECK_MAX_WORD_LENGTH, SPELLCHECK_SUGGEST,
 SPELLCHECK_FREQUENCIES, SPELLCHECK_INDEX_CACHE, SPELLCHECK_PROGRESS_INTERVAL,
-SPELLCHECK_HUGE_PAGES, SPELLCHECK_COMM_THREAD.
+SPELLCHECK_HUGE_PAGES, SPELLCHECK_COMM_THREAD, SPELLCHECK_CONTEXT.
 Also read: DICPATH (where --lang looks first, as hunspell),
 SPELLCHECK_RANKS_PER_NODE and SLURM_NODEID (nodes, for --exchange),
 SPELLCHECK_CHANNEL_WEIGHTS (ranked: the noisy channel's weights,

@@ -115,8 +115,15 @@ class Batcher {
  public:
   // lines: mark first occurrences with their line (or nullptr). Positions
   // past last_pos are recorded as last_pos (compressed files: their span).
-  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos)
-      : t_(t), lines_(lines), last_pos_(last_pos), documents_(t.with_documents()) {}
+  // watch: also shown every token (observer, thread number), and counting
+  // words or not.
+  struct Watch {
+    TokenObserver* observer = nullptr;
+    int thread = 0;
+    bool count_words = true;
+  };
+  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos, const Watch& watch)
+      : t_(t), lines_(lines), last_pos_(last_pos), documents_(t.with_documents()), watch_(watch) {}
 
   // p[0, len + kPad) must stay readable until flush().
   void add(const char* p, size_t len, uint64_t pos) {
@@ -127,8 +134,10 @@ class Batcher {
   // A token that is a normalised copy, valid during the call only: added
   // now (out of line: rare).
   [[gnu::noinline]] void add_copy(std::string_view tok, uint64_t pos) {
-    if (lines_) flush();  // marks are taken in position order
+    if (lines_ || watch_.observer) flush();  // marks are taken, tokens shown, in position order
     const WordKey key = key_of(tok);
+    if (watch_.observer) show(&key, &pos, 1);
+    if (!watch_.count_words) return;
     const uint64_t at = std::min(pos, last_pos_);
     if (const WordTable::Slot* s = documents_ ? t_.add_in_document(key, at) : t_.add(key, at); s && lines_)
       t_.set_mark(s, lines_->mark(pos));
@@ -138,7 +147,16 @@ class Batcher {
     WordKey keys[kBatch];
     for (size_t i = 0; i < n_; ++i) {
       keys[i] = key_padded(toks_[i].p, toks_[i].len);
-      t_.prefetch(keys[i].h);
+      if (watch_.count_words) t_.prefetch(keys[i].h);
+    }
+    if (watch_.observer) [[unlikely]] {
+      uint64_t pos[kBatch];
+      for (size_t i = 0; i < n_; ++i) pos[i] = toks_[i].pos;
+      show(keys, pos, n_);
+      if (!watch_.count_words) {
+        n_ = 0;
+        return;
+      }
     }
     if (documents_) {
       for (size_t i = 0; i < n_; ++i)
@@ -161,10 +179,25 @@ class Batcher {
     uint32_t len;
     uint64_t pos;
   };
+
+  // The tokens to the observer, with their marks when lines are counted.
+  [[gnu::noinline]] void show(const WordKey* keys, const uint64_t* pos, size_t n) {
+    // (Marks are taken once, in position order: when words are counted,
+    // their first occurrences take them.)
+    const bool marks = lines_ && !watch_.count_words;
+    ObservedToken seen[kBatch];
+    for (size_t i = 0; i < n; ++i) {
+      seen[i] = {exact_token_hash(keys[i]), context_token_hash(keys[i]), std::min(pos[i], last_pos_),
+                 marks ? lines_->mark(pos[i]) : 0};
+    }
+    watch_.observer->tokens(watch_.thread, seen, n);
+  }
+
   WordTable& t_;
   LineCounter* lines_;
   uint64_t last_pos_;
   bool documents_;
+  Watch watch_;
   Tok toks_[kBatch];
   size_t n_ = 0;
 };
@@ -187,6 +220,7 @@ struct ThreadState {
   const KnownWords* known = nullptr;      // words not counted per document
   bool part_open = false;                 // documents.parts.back() is being counted
   TokenCounts part_start;                 // counts when it began
+  Batcher::Watch watch;                   // the observer, if any, and this thread's number
 
   ThreadState(size_t c, bool line_marks, bool per_document)
       : table(1024, 0, line_marks, per_document), buf(new unsigned char[c + kPad]), cap(c) {}
@@ -415,7 +449,7 @@ struct LongTokenSkip {
   TokenCounts& counts = ts.counts;
   const char* const lo = text.data();
   const char* const hi = lo + text.size();
-  Batcher batch(ts.table, lines, last_pos);
+  Batcher batch(ts.table, lines, last_pos, ts.watch);
   auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
     if (!keep_token(tok, max_len, counts)) return;
     if (tok.data() >= lo && tok.data() < hi) [[likely]]
@@ -518,6 +552,7 @@ void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_
 void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base, uint64_t file_end, const ByteRange& r,
                    size_t max_len, const TextFilters& filters, const InputFormats& formats) {
   if (r.begin >= r.end) return;
+  if (ts.watch.observer) ts.watch.observer->unit_begins(ts.watch.thread, r.file_index, r.begin, r.end);
   FilterChain chain(file, filters, formats);
   if (chain.whole_file())
     return process_whole_file(ts, file, stream_base, file_end, r, max_len, chain, formats, filters.digits);
@@ -654,6 +689,7 @@ struct WordCollector::Impl {
     if (!st) {
       st = std::make_unique<ThreadState>(cap, tuning.line_marks, tuning.documents);
       st->known = tuning.known;
+      st->watch = {tuning.observer, tid, tuning.count_words};
     }
     return *st;
   }

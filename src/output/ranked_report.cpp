@@ -9,7 +9,8 @@
 namespace spellcheck {
 
 std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
-                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra, const LineOrder& order) {
+                            const std::vector<uint64_t>& occurrences, const ExtraFn& extra, const LineOrder& order,
+                            const ExtraFn& json_fields) {
   // The lines' order first, from each word's count and bytes (read in word
   // order); then each line is made straight into the run in that order.
   // Ranked results are stored in the lookup's order, near the SPEC order
@@ -77,7 +78,9 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
         append_json_string(run, ranked.word(i, k));
         run += ",\"distance\":" + std::to_string(ranked.distance(i, k)) + ",\"score\":" + score + "}";
       }
-      run += "]}";
+      run += ']';
+      if (json_fields) json_fields(i, run);
+      run += '}';
     }
     run.push_back('\n');
     line.line_done();
@@ -85,6 +88,28 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
     line.done();
   }
   return run;
+}
+
+void append_in_context(std::string& out, const InContext& context, const LineTable& lines, const RankedResults& ranked,
+                       size_t word) {
+  out += ",\"in_context\":[";
+  bool first = true;
+  std::string at;
+  for (const ContextOccurrence& o : context.of(word)) {
+    out += first ? "{\"at\":" : ",{\"at\":";
+    first = false;
+    at.clear();
+    append_location(at, lines.locate(o.position, o.mark));
+    append_json_string(out, at);
+    out += ",\"best\":";
+    append_json_string(out, ranked.word(word, o.best));
+    char margin[32];
+    std::snprintf(margin, sizeof margin, "%.3f", static_cast<double>(o.margin) / 1000.0);
+    out += ",\"margin\":";
+    out += o.margin == ContextOccurrence::kAlone ? "null" : margin;
+    out += '}';
+  }
+  out += ']';
 }
 
 }  // namespace spellcheck

@@ -98,6 +98,32 @@ std::string stats_document(const Options& opt, bool ranked, int ranks, int threa
       .add("per_rank", per_rank);
   return root.str() + "\n";
 }
+// --context: a rank's figures, and the totals beside the collection's size.
+JsonObject context_json(const ContextFigures& f) {
+  return JsonObject()
+      .add("occurrences", f.occurrences)
+      .add("wanted_keys", f.wanted_keys)
+      .add("counted_keys", f.counted_keys)
+      .add("filter_bytes", f.filter_bytes)
+      .add("table_bytes", f.table_bytes);
+}
+JsonObject context_totals_json(const RankedRun& r) {
+  ContextFigures sum;
+  uint64_t most = 0;
+  for (const ContextFigures& f : r.context) {
+    sum.occurrences += f.occurrences;
+    sum.wanted_keys += f.wanted_keys;
+    sum.counted_keys += f.counted_keys;
+    most = std::max(most, f.filter_bytes + f.table_bytes);
+  }
+  return JsonObject()
+      .add("occurrences", sum.occurrences)
+      .add("wanted_keys", sum.wanted_keys)
+      .add("counted_keys", sum.counted_keys)
+      .add("collection_bytes", r.input_bytes)
+      .add("max_rank_bytes", most);
+}
+
 }  // namespace
 
 std::string summary_line(const SpecRun& r) {
@@ -214,13 +240,16 @@ std::string stats_json(const RankedRun& r, const Options& opt) {
       .add("index_cache_read", c.index_cache_read)
       .add("index_cache_written", c.index_cache_written);
   std::vector<JsonObject> per_rank;
-  for (size_t i = 0; i < r.per_rank.size(); ++i)
+  for (size_t i = 0; i < r.per_rank.size(); ++i) {
     per_rank.push_back(JsonObject()
                            .add("rank", static_cast<uint64_t>(i))
                            .add("ranked_index_bytes", r.per_rank[i].ranked_index_bytes)
                            .add("peak_rss_bytes", r.per_rank[i].peak_rss_bytes)
                            .add("phase_traffic", phase_traffic_json(r.phases, i)));
+    if (i < r.context.size()) per_rank.back().add("context", context_json(r.context[i]));
+  }
   if (r.hunspell) counts.add("hunspell", hunspell_json(r.hunspell_figures));
+  if (!r.context.empty()) counts.add("context", context_totals_json(r));
   return stats_document(opt, true, r.ranks, r.threads, options, r.phases, counts, per_rank);
 }
 

@@ -73,7 +73,12 @@ struct Options {
   size_t two_edits_from = 6;
   size_t prefix_length = 8;  // --prefix-length N: code points of the symmetric-delete prefix
   std::string index_cache;   // --index-cache DIR: the dictionary compiled there on first use
-  bool jsonl = false;        // --format jsonl (ranked); default text
+  // --context on|off (ranked document mode): candidates weighed by the
+  // collection's word pairs around each occurrence. Off by default: it
+  // reads the documents once more (README, "Context").
+  bool context = false;
+  double context_weight = 0.5;  // --context-weight W: the pairs' evidence against the word's own score
+  bool jsonl = false;           // --format jsonl (ranked); default text
   // --filter LIST (repeatable): what document mode leaves out. Default:
   // none (the SPEC output), auto with --suggest ranked.
   TextFilters filters;

@@ -26,6 +26,7 @@
 #include "spellcheck/input/input_plan.hpp"
 #include "spellcheck/input/known_words.hpp"
 #include "spellcheck/input/line_marks.hpp"
+#include "spellcheck/input/token_observer.hpp"
 
 namespace spellcheck {
 
@@ -65,6 +66,8 @@ struct ReaderTuning {
   const KnownWords* known = nullptr;            // ... leaving these words out (known_words.hpp)
   TextFilters filters{};                        // --filter (each file's markup: InputFile::markup)
   InputFormats formats{};                       // --input-format and its options (InputFile::format)
+  TokenObserver* observer = nullptr;            // shown every token (token_observer.hpp)
+  bool count_words = true;                      // false: tokens only shown to the observer, no words counted
 };
 
 // Rank `rank` of `ranks`: reads split_stream(plan, rank, ranks). threads <= 0:

@@ -10,16 +10,25 @@
 #include <vector>
 
 #include "spellcheck/common/word_list.hpp"
+#include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/output/report.hpp"
+#include "spellcheck/suggest/context.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
 
 namespace spellcheck {
 
 enum class OutputFormat { text, jsonl };
 
-// occurrences: per word, or empty (word-list mode).
+// occurrences: per word, or empty (word-list mode). json_fields appends
+// fields to a word's jsonl object (",\"name\":value"; --context's).
 std::string make_ranked_run(const WordList& words, const RankedResults& ranked, OutputFormat format,
                             const std::vector<uint64_t>& occurrences, const ExtraFn& extra = {},
-                            const LineOrder& order = {});
+                            const LineOrder& order = {}, const ExtraFn& json_fields = {});
+
+// --context's field of word i's jsonl object, each occurrence with its
+// best correction there and that one's margin over the runner-up:
+//   ,"in_context":[{"at":"path:line:column","best":"their","margin":1.234},...]
+void append_in_context(std::string& out, const InContext& context, const LineTable& lines, const RankedResults& ranked,
+                       size_t word);
 
 }  // namespace spellcheck

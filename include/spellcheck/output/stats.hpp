@@ -12,6 +12,7 @@
 #include "spellcheck/comm/mpi.hpp"
 #include "spellcheck/output/detail/json.hpp"
 #include "spellcheck/output/timing.hpp"
+#include "spellcheck/suggest/context.hpp"
 
 namespace spellcheck {
 
@@ -103,6 +104,8 @@ struct RankedRun {
   std::vector<PhaseSummary> phases;
   RankedTotals counts;
   std::vector<RankFigures> per_rank;
+  std::vector<ContextFigures> context;  // --context: each rank's (empty: not in context)
+  uint64_t input_bytes = 0;             // the collection's bytes (documents)
   bool hunspell = false;
   HunspellFigures hunspell_figures;
 };

@@ -1,0 +1,618 @@
+#include "spellcheck/suggest/context.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+
+#include "spellcheck/common/wire.hpp"
+#include "spellcheck/common/word_hash.hpp"
+#include "spellcheck/dictionary/bloom_filter.hpp"
+#include "spellcheck/suggest/detail/count_table.hpp"
+
+namespace spellcheck {
+namespace {
+
+using detail::CountTable;
+
+// The keys counted in the second pass: a word, and a pair of neighbours
+// (never 0, which the count tables store as 1).
+uint64_t word_key(uint64_t h) {
+  const uint64_t k = mix64(h ^ 0x5be8a1f3c2d4e697ULL);
+  return k ? k : 1;
+}
+uint64_t pair_key(uint64_t left, uint64_t right) {
+  const uint64_t k = mix64(left * 0x9E3779B97F4A7C15ULL + right);
+  return k ? k : 1;
+}
+
+// A misspelled word of some rank, by the hash of its spelling as written.
+struct MisspelledRef {
+  uint64_t hash = 0;  // exact_token_hash; 0: an empty slot
+  uint32_t rank = 0;
+  uint32_t word = 0;
+};
+
+// Every rank's misspelled words that have candidates: open addressing, at
+// most half full (probed for every token of the first pass).
+class MisspelledTable {
+ public:
+  explicit MisspelledTable(const std::vector<MisspelledRef>& refs) {
+    size_t n = 16;
+    while (n < 2 * refs.size()) n *= 2;
+    slots_.assign(n, MisspelledRef{});
+    mask_ = n - 1;
+    for (MisspelledRef r : refs) {
+      r.hash = stored(r.hash);
+      size_t i = home(r.hash);
+      while (slots_[i].hash != 0 && slots_[i].hash != r.hash) i = (i + 1) & mask_;
+      if (slots_[i].hash == 0) slots_[i] = r;  // (a 64-bit collision: the first word keeps it)
+    }
+  }
+  void prefetch(uint64_t h) const { __builtin_prefetch(&slots_[home(stored(h))]); }
+  const MisspelledRef* find(uint64_t h) const {
+    h = stored(h);
+    for (size_t i = home(h);; i = (i + 1) & mask_) {
+      if (slots_[i].hash == h) return &slots_[i];
+      if (slots_[i].hash == 0) return nullptr;
+    }
+  }
+
+ private:
+  static uint64_t stored(uint64_t h) { return h ? h : 1; }
+  size_t home(uint64_t h) const { return static_cast<size_t>(mix64(h)) & mask_; }
+  std::vector<MisspelledRef> slots_;
+  size_t mask_ = 0;
+};
+
+// Collective: the misspelled words with candidates of every rank.
+std::vector<MisspelledRef> everyone_misspelled(const mpi::Comm& comm, const WordList& words,
+                                               const RankedResults& ranked) {
+  std::string mine;
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (ranked.accepted(i) || ranked.candidates(i) == 0) continue;
+    wire::append_le<uint64_t>(mine, exact_token_hash(words[i]));
+    wire::append_le<uint32_t>(mine, static_cast<uint32_t>(comm.rank()));
+    wire::append_le<uint32_t>(mine, static_cast<uint32_t>(i));
+  }
+  const std::string all = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
+  std::vector<MisspelledRef> refs(all.size() / 16);
+  size_t at = 0;
+  for (MisspelledRef& r : refs) {
+    r.hash = wire::read_le_at<uint64_t>(all, at, "misspelled words");
+    r.rank = wire::read_le_at<uint32_t>(all, at, "misspelled words");
+    r.word = wire::read_le_at<uint32_t>(all, at, "misspelled words");
+  }
+  return refs;
+}
+
+// An occurrence of a misspelled word with its neighbours' context hashes
+// (0: none, at a unit's edge).
+struct Found {
+  uint32_t rank = 0, word = 0;
+  uint64_t left = 0, right = 0, position = 0, mark = 0;
+};
+
+// A unit of the pass and its first and last tokens (context hash and
+// position; none if it has no tokens).
+struct UnitEdge {
+  uint32_t file = 0;
+  uint64_t begin = 0, end = 0;
+  uint64_t first = 0, first_at = 0, last = 0, last_at = 0;
+  bool has_tokens = false;
+  void see(const ObservedToken& a, const ObservedToken& b) {
+    if (!has_tokens) {
+      first = a.context;
+      first_at = a.position;
+      has_tokens = true;
+    }
+    last = b.context;
+    last_at = b.position;
+  }
+};
+
+// The pass: per thread, the occurrences of misspelled words, and the
+// neighbour pairs with a candidate on one side (which pairs matter is
+// known only once the occurrences are in: counted here, shipped after).
+class ContextPass final : public TokenObserver {
+ public:
+  ContextPass(const MisspelledTable& table, const BloomFilter& misspelled, const BloomFilter& candidates, int threads)
+      : table_(table), misspelled_(misspelled), candidates_(candidates), threads_(static_cast<size_t>(threads)) {}
+
+  void unit_begins(int thread, uint32_t file, uint64_t begin, uint64_t end) override {
+    Thread& t = threads_[static_cast<size_t>(thread)];
+    t.close(0);
+    t.prev = 0;
+    t.prev_candidate = false;
+    t.units.push_back({file, begin, end});
+  }
+  void tokens(int thread, const ObservedToken* tok, size_t n) override {
+    Thread& t = threads_[static_cast<size_t>(thread)];
+    if (n == 0) return;
+    t.units.back().see(tok[0], tok[n - 1]);
+    constexpr size_t kChunk = 128;
+    uint64_t pairs[kChunk];
+    for (size_t from = 0; from < n; from += kChunk) {
+      const size_t to = std::min(n, from + kChunk);
+      for (size_t i = from; i < to; ++i) {
+        misspelled_.prefetch(tok[i].exact, 0);
+        candidates_.prefetch(tok[i].context, 0);
+      }
+      size_t m = 0;
+      for (size_t i = from; i < to; ++i) {
+        const uint64_t c = tok[i].context;
+        t.close(c);
+        const bool candidate = candidates_.maybe_contains(c, 0);
+        if (t.prev && (t.prev_candidate || candidate)) pairs[m++] = pair_key(t.prev, c);
+        if (misspelled_.maybe_contains(tok[i].exact, 0)) t.open(table_.find(tok[i].exact), tok[i]);
+        t.prev = c;
+        t.prev_candidate = candidate;
+      }
+      for (size_t j = 0; j < m; ++j) t.pairs.prefetch(pairs[j]);
+      for (size_t j = 0; j < m; ++j) t.pairs.add(pairs[j], 1);
+    }
+  }
+  // Every thread's occurrences (the last open ones closed).
+  std::vector<Found> take_occurrences() {
+    std::vector<Found> all;
+    for (Thread& t : threads_) {
+      t.close(0);
+      all.insert(all.end(), t.found.begin(), t.found.end());
+      t.found = {};
+    }
+    return all;
+  }
+  // Every thread's units.
+  std::vector<UnitEdge> units() const {
+    std::vector<UnitEdge> all;
+    for (const Thread& t : threads_) all.insert(all.end(), t.units.begin(), t.units.end());
+    return all;
+  }
+  // A pair across a unit edge (units are cut differently on other rank
+  // and thread counts: counted once, by one rank), if it has a candidate.
+  void add_edge_pair(uint64_t left, uint64_t right) {
+    if (candidates_.maybe_contains(left, 0) || candidates_.maybe_contains(right, 0))
+      edge_pairs_.add(pair_key(left, right), 1);
+  }
+  // fn(key, count) for each thread's pairs (summed by the owners).
+  template <class Fn>
+  void for_each_pair(Fn&& fn) const {
+    for (const Thread& t : threads_) t.pairs.for_each(fn);
+    edge_pairs_.for_each(fn);
+  }
+  uint64_t pair_table_bytes() const {
+    uint64_t b = 0;
+    for (const Thread& t : threads_) b += t.pairs.bytes();
+    return b;
+  }
+
+ private:
+  struct alignas(64) Thread {
+    std::vector<Found> found;
+    std::vector<UnitEdge> units;
+    CountTable pairs{1024};
+    Found pending;
+    bool is_open = false;
+    bool prev_candidate = false;
+    uint64_t prev = 0;
+    void open(const MisspelledRef* m, const ObservedToken& tok) {
+      if (!m) return;
+      pending = {m->rank, m->word, prev, 0, tok.position, tok.mark};
+      is_open = true;
+    }
+    void close(uint64_t right) {
+      if (!is_open) return;
+      pending.right = right;
+      found.push_back(pending);
+      is_open = false;
+    }
+  };
+  const MisspelledTable& table_;
+  const BloomFilter& misspelled_;
+  const BloomFilter& candidates_;
+  std::vector<Thread> threads_;
+  CountTable edge_pairs_{16};
+};
+
+// Collective: the neighbours across unit edges. Every rank's units are
+// gathered; in a file's order, a unit's first token follows the last token
+// of the unit before it that has tokens. Occurrences at an edge get that
+// neighbour; rank 0 counts the pairs across edges.
+void join_unit_edges(const mpi::Comm& comm, ContextPass& pass, std::vector<Found>& found) {
+  std::string mine;
+  for (const UnitEdge& u : pass.units()) {
+    if (!u.has_tokens) continue;
+    wire::append_le<uint32_t>(mine, u.file);
+    for (const uint64_t v : {u.begin, u.end, u.first, u.first_at, u.last, u.last_at})
+      wire::append_le<uint64_t>(mine, v);
+  }
+  const std::string all = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
+  std::vector<UnitEdge> units(all.size() / 52);
+  size_t at = 0;
+  for (UnitEdge& u : units) {
+    u.file = wire::read_le_at<uint32_t>(all, at, "unit edges");
+    for (uint64_t* v : {&u.begin, &u.end, &u.first, &u.first_at, &u.last, &u.last_at})
+      *v = wire::read_le_at<uint64_t>(all, at, "unit edges");
+  }
+  std::sort(units.begin(), units.end(), [](const UnitEdge& a, const UnitEdge& b) {
+    return a.file != b.file ? a.file < b.file : a.begin < b.begin;
+  });
+  std::unordered_map<uint64_t, uint64_t> left_at, right_at;  // position -> the neighbour across
+  for (size_t j = 1; j < units.size(); ++j) {
+    const UnitEdge &a = units[j - 1], &b = units[j];
+    if (a.file != b.file) continue;
+    left_at[b.first_at] = a.last;
+    right_at[a.last_at] = b.first;
+    if (comm.rank() == 0) pass.add_edge_pair(a.last, b.first);
+  }
+  for (Found& f : found) {
+    if (!f.left)
+      if (const auto it = left_at.find(f.position); it != left_at.end()) f.left = it->second;
+    if (!f.right)
+      if (const auto it = right_at.find(f.position); it != right_at.end()) f.right = it->second;
+  }
+}
+
+// Collective: each occurrence to the rank that ranked its word; returns
+// this rank's, by word and position.
+std::vector<Found> route_occurrences(const mpi::Comm& comm, const std::vector<Found>& found, size_t words) {
+  constexpr size_t kRecord = 4 + 4 * 8;
+  mpi::Bytes send;
+  send.counts.assign(static_cast<size_t>(comm.size()), 0);
+  for (const Found& f : found) send.counts[f.rank] += kRecord;
+  std::vector<size_t> at(send.counts.size());
+  for (size_t r = 1; r < at.size(); ++r) at[r] = at[r - 1] + send.counts[r - 1];
+  send.data.resize(found.size() * kRecord);
+  for (const Found& f : found) {
+    char* p = send.data.data() + at[f.rank];
+    at[f.rank] += kRecord;
+    wire::store_le<uint32_t>(p, f.word);
+    wire::store_le<uint64_t>(p + 4, f.left);
+    wire::store_le<uint64_t>(p + 12, f.right);
+    wire::store_le<uint64_t>(p + 20, f.position);
+    wire::store_le<uint64_t>(p + 28, f.mark);
+  }
+  const mpi::Bytes recv = mpi::alltoallv_bytes(comm, send);
+  const size_t n = recv.data.size() / kRecord;
+  // By word (a counting sort: the words are this rank's indices), then
+  // by position within a word.
+  std::vector<size_t> first(words + 1);
+  for (size_t j = 0; j < n; ++j) {
+    const uint32_t w = wire::peek_le<uint32_t>(recv.data.data() + j * kRecord);
+    if (w >= words) throw wire::WireError("occurrences: a word index out of range");
+    ++first[w + 1];
+  }
+  for (size_t w = 1; w <= words; ++w) first[w] += first[w - 1];
+  std::vector<Found> mine(n);
+  for (size_t j = 0; j < n; ++j) {
+    const char* p = recv.data.data() + j * kRecord;
+    Found f;
+    f.rank = static_cast<uint32_t>(comm.rank());
+    f.word = wire::peek_le<uint32_t>(p);
+    f.left = wire::peek_le<uint64_t>(p + 4);
+    f.right = wire::peek_le<uint64_t>(p + 12);
+    f.position = wire::peek_le<uint64_t>(p + 20);
+    f.mark = wire::peek_le<uint64_t>(p + 28);
+    mine[first[f.word]++] = f;
+  }
+  for (size_t w = words; w > 0; --w) first[w] = first[w - 1];
+  first[0] = 0;
+  for (size_t w = 0; w < words; ++w)
+    std::sort(mine.begin() + static_cast<ptrdiff_t>(first[w]), mine.begin() + static_cast<ptrdiff_t>(first[w + 1]),
+              [](const Found& x, const Found& y) { return x.position < y.position; });
+  return mine;
+}
+
+// The occurrences of one word, [begin, end) of the sorted list, and its
+// distinct neighbours (0: none): occurrence o's are lefts[left_of[o -
+// begin]] and rights[right_of[o - begin]].
+struct WordSpan {
+  uint32_t word = 0;
+  size_t begin = 0, end = 0;
+  std::vector<uint64_t> lefts, rights;
+  std::vector<uint32_t> left_of, right_of;
+};
+
+// The distinct values of v (sorted), and each one's index.
+void distinct(std::vector<uint64_t> v, std::vector<uint64_t>& values, std::vector<uint32_t>& index) {
+  values = v;
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  index.resize(v.size());
+  for (size_t j = 0; j < v.size(); ++j)
+    index[j] = static_cast<uint32_t>(std::lower_bound(values.begin(), values.end(), v[j]) - values.begin());
+}
+
+std::vector<WordSpan> spans_of(const std::vector<Found>& occ) {
+  std::vector<WordSpan> spans;
+  std::vector<uint64_t> lefts, rights;
+  for (size_t b = 0; b < occ.size();) {
+    size_t e = b;
+    lefts.clear();
+    rights.clear();
+    for (; e < occ.size() && occ[e].word == occ[b].word; ++e) {
+      lefts.push_back(occ[e].left);
+      rights.push_back(occ[e].right);
+    }
+    WordSpan s{occ[b].word, b, e, {}, {}, {}, {}};
+    distinct(lefts, s.lefts, s.left_of);
+    distinct(rights, s.rights, s.right_of);
+    spans.push_back(std::move(s));
+    b = e;
+  }
+  return spans;
+}
+
+// The context hashes of word i's first candidates, those context weighs.
+std::vector<uint64_t> candidate_hashes(const RankedResults& ranked, size_t i, const ContextParams& params) {
+  std::vector<uint64_t> h(std::min(ranked.candidates(i), params.candidates));
+  for (size_t k = 0; k < h.size(); ++k) h[k] = context_token_hash(ranked.word(i, k));
+  return h;
+}
+
+// The keys this rank's words need counted (distinct).
+std::vector<uint64_t> wanted_keys(const std::vector<WordSpan>& spans, const RankedResults& ranked,
+                                  const ContextParams& params) {
+  std::vector<uint64_t> keys;
+  for (const WordSpan& s : spans) {
+    for (const uint64_t l : s.lefts)
+      if (l) keys.push_back(word_key(l));
+    for (const uint64_t r : s.rights)
+      if (r) keys.push_back(word_key(r));
+    for (const uint64_t c : candidate_hashes(ranked, s.word, params)) {
+      keys.push_back(word_key(c));
+      for (const uint64_t l : s.lefts)
+        if (l) keys.push_back(pair_key(l, c));
+      for (const uint64_t r : s.rights)
+        if (r) keys.push_back(pair_key(c, r));
+    }
+  }
+  CountTable distinct(keys.size() / 4);  // (a hash set: far fewer distinct keys than keys)
+  for (const uint64_t k : keys) distinct.add(k, 0);
+  keys.clear();
+  distinct.for_each([&](uint64_t k, uint64_t) { keys.push_back(k); });
+  return keys;
+}
+
+// Collective: a filter of every rank's keys (n here, given by
+// for_each_key(insert)), on every rank.
+template <class ForEachKey>
+BloomFilter shared_filter(const mpi::Comm& comm, uint64_t n, ForEachKey&& for_each_key) {
+  const uint64_t total = mpi::allreduce_sum(comm, n);
+  BloomFilter f(1, BloomFilter::blocks_for(std::max<uint64_t>(total, 1), 12.0));
+  for_each_key([&](uint64_t k) { f.insert_unshared(k, 0); });
+  mpi::allreduce_bor(comm, f.data(), f.words());
+  return f;
+}
+
+// Collective: a filter of the context hashes of every rank's weighed
+// candidates.
+BloomFilter candidate_filter(const mpi::Comm& comm, const RankedResults& ranked, const ContextParams& params) {
+  std::vector<uint64_t> hashes;
+  for (size_t i = 0; i < ranked.size(); ++i)
+    if (!ranked.accepted(i))
+      for (const uint64_t c : candidate_hashes(ranked, i, params)) hashes.push_back(c);
+  std::sort(hashes.begin(), hashes.end());
+  hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+  return shared_filter(comm, hashes.size(), [&](auto insert) {
+    for (const uint64_t h : hashes) insert(h);
+  });
+}
+
+// Collective: the pair counts of the pass and the words' counts that the
+// filter of wanted keys passes, to the owners of their keys, summed there.
+CountTable owned_counts(const mpi::Comm& comm, const ContextPass& pass, const std::vector<WordCount>& words,
+                        const BloomFilter& wanted) {
+  const size_t p = static_cast<size_t>(comm.size());
+  std::vector<std::string> to(p);
+  const auto send = [&](uint64_t k, uint64_t c) {
+    if (!wanted.maybe_contains(k, 0)) return;
+    std::string& b = to[static_cast<size_t>(owner_of(k, comm.size()))];
+    wire::append_le<uint64_t>(b, k);
+    wire::append_le<uint64_t>(b, c);
+  };
+  pass.for_each_pair(send);
+  for (const WordCount& w : words) send(w.key, w.count);
+  mpi::Bytes out;
+  for (const std::string& b : to) {
+    out.data += b;
+    out.counts.push_back(b.size());
+  }
+  const mpi::Bytes recv = mpi::alltoallv_bytes(comm, out);
+  CountTable owned(recv.data.size() / 16);
+  for (size_t at = 0; at < recv.data.size();) {
+    const uint64_t k = wire::read_le_at<uint64_t>(recv.data, at, "context counts");
+    owned.add(k, wire::read_le_at<uint64_t>(recv.data, at, "context counts"));
+  }
+  return owned;
+}
+
+// Collective: the counts of keys (sorted, distinct) from their owners.
+// Most wanted keys were never seen: only those a filter of the counted
+// keys passes are asked.
+std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned) {
+  const BloomFilter counted =
+      shared_filter(comm, owned.size(), [&](auto insert) { owned.for_each([&](uint64_t k, uint64_t) { insert(k); }); });
+  const size_t p = static_cast<size_t>(comm.size());
+  std::vector<std::vector<uint32_t>> asked(p);  // indices into keys, per owner
+  for (uint32_t i = 0; i < keys.size(); ++i)
+    if (counted.maybe_contains(keys[i], 0)) asked[static_cast<size_t>(owner_of(keys[i], comm.size()))].push_back(i);
+  mpi::Bytes send;
+  for (const auto& ids : asked) {
+    for (const uint32_t i : ids) wire::append_le<uint64_t>(send.data, keys[i]);
+    send.counts.push_back(ids.size() * 8);
+  }
+  const mpi::Bytes questions = mpi::alltoallv_bytes(comm, send);
+  mpi::Bytes answers;
+  answers.counts = questions.counts;
+  for (size_t at = 0; at < questions.data.size();)
+    wire::append_le<uint64_t>(answers.data,
+                              owned.count(wire::read_le_at<uint64_t>(questions.data, at, "context keys")));
+  const mpi::Bytes replies = mpi::alltoallv_bytes(comm, answers);
+  std::vector<uint64_t> counts(keys.size());
+  size_t at = 0;
+  for (const auto& ids : asked)
+    for (const uint32_t i : ids) counts[i] = wire::read_le_at<uint64_t>(replies.data, at, "context counts");
+  return counts;
+}
+
+// Each word's candidates reordered in context, with buffers kept from word
+// to word.
+class WordRanker {
+ public:
+  WordRanker(const RankedResults& ranked, const CountTable& count, uint64_t tokens, const ContextParams& params)
+      : ranked_(ranked), count_(count), tokens_(tokens), params_(params) {}
+
+  // Word s.word's candidates by their scores plus the evidence summed over
+  // its occurrences, into out; each occurrence's best appended to best.
+  void rank(const std::vector<Found>& occ, const WordSpan& s, RankedResults& out,
+            std::vector<ContextOccurrence>& best) {
+    weigh(s);
+    const size_t i = s.word, k_n = c_.size();
+    const auto each = [&](size_t o, size_t k) {
+      return left_[s.left_of[o - s.begin] * k_n + k] + right_[s.right_of[o - s.begin] * k_n + k];
+    };
+    total_.assign(k_n, 0);
+    for (size_t k = 0; k < k_n; ++k) {
+      total_[k] = ranked_.score(i, k);
+      for (size_t o = s.begin; o < s.end; ++o) total_[k] += each(o, k);
+    }
+    order_.resize(k_n);
+    std::iota(order_.begin(), order_.end(), 0);
+    std::stable_sort(order_.begin(), order_.end(), [&](uint32_t a, uint32_t b) {
+      return total_[a] != total_[b] ? total_[a] > total_[b] : ranked_.word(i, a) < ranked_.word(i, b);
+    });
+    out.start(i);
+    for (const uint32_t k : order_) out.add(i, ranked_.word(i, k), total_[k], ranked_.distance(i, k));
+    for (size_t k = k_n; k < ranked_.candidates(i); ++k)
+      out.add(i, ranked_.word(i, k), ranked_.score(i, k), ranked_.distance(i, k));
+    for (size_t o = s.begin; o < s.end; ++o) {
+      int64_t first = INT64_MIN, second = INT64_MIN;
+      uint32_t at = 0;
+      // The word's score in context, its own neighbours counted once more
+      // (better than its own alone: results/context.md); in the new
+      // order, so ties go to the word's better candidate.
+      for (uint32_t r = 0; r < k_n; ++r) {
+        const int64_t v = total_[order_[r]] + each(o, order_[r]);
+        if (v > first) {
+          second = first;
+          first = v;
+          at = r;
+        } else if (v > second) {
+          second = v;
+        }
+      }
+      best.push_back(
+          {occ[o].position, occ[o].mark, s.word, at, second == INT64_MIN ? ContextOccurrence::kAlone : first - second});
+    }
+  }
+
+ private:
+  // The evidence of each distinct neighbour for each weighed candidate.
+  void weigh(const WordSpan& s) {
+    c_ = candidate_hashes(ranked_, s.word, params_);
+    const size_t k_n = c_.size();
+    c_count_.resize(k_n);
+    for (size_t k = 0; k < k_n; ++k) c_count_[k] = count_.count(word_key(c_[k]));
+    left_.assign(s.lefts.size() * k_n, 0);
+    right_.assign(s.rights.size() * k_n, 0);
+    for (size_t j = 0; j < s.lefts.size(); ++j) {
+      if (!s.lefts[j]) continue;
+      const uint64_t given = count_.count(word_key(s.lefts[j]));
+      for (size_t k = 0; k < k_n; ++k)
+        left_[j * k_n + k] = side(count_.count(pair_key(s.lefts[j], c_[k])), given, c_count_[k]);
+    }
+    for (size_t j = 0; j < s.rights.size(); ++j) {
+      if (!s.rights[j]) continue;
+      const uint64_t word = count_.count(word_key(s.rights[j]));
+      for (size_t k = 0; k < k_n; ++k)
+        right_[j * k_n + k] = side(count_.count(pair_key(c_[k], s.rights[j])), c_count_[k], word);
+    }
+  }
+  int64_t side(uint64_t pair, uint64_t given, uint64_t word) const {
+    return std::llround(1000.0 * params_.weight * context_side(pair, given, word, tokens_, params_.backoff));
+  }
+
+  const RankedResults& ranked_;
+  const CountTable& count_;
+  uint64_t tokens_;
+  const ContextParams& params_;
+  std::vector<uint64_t> c_, c_count_;
+  std::vector<int64_t> left_, right_, total_;
+  std::vector<uint32_t> order_;
+};
+
+// Words without occurrences (or accepted) as they were.
+void copy_word(const RankedResults& ranked, size_t i, RankedResults& out) {
+  if (ranked.accepted(i)) return out.set_accepted(i);
+  out.start(i);
+  for (size_t k = 0; k < ranked.candidates(i); ++k)
+    out.add(i, ranked.word(i, k), ranked.score(i, k), ranked.distance(i, k));
+}
+
+}  // namespace
+
+double context_side(uint64_t pair, uint64_t given, uint64_t word, uint64_t tokens, double backoff) {
+  if (pair == 0 || given == 0 || tokens == 0) return std::log(backoff);
+  return std::log(static_cast<double>(pair) / static_cast<double>(given)) -
+         std::log((static_cast<double>(word) + 0.5) / static_cast<double>(tokens));
+}
+
+void add_context_word_counts(const WordList& words, const std::vector<uint64_t>& counts, std::vector<WordCount>& out) {
+  for (size_t i = 0; i < words.size(); ++i) out.push_back({word_key(context_token_hash(words[i])), counts[i]});
+}
+
+InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedResults& ranked,
+                          const std::vector<WordCount>& word_counts, int threads, const ObservedPass& pass,
+                          const ContextParams& params, ContextFigures& figures) {
+  InContext result;
+  const std::vector<MisspelledRef> refs = everyone_misspelled(comm, words, ranked);
+  const MisspelledTable table(refs);
+  // (Every rank holds all the refs: the filter needs no reduction, but
+  // the same size everywhere, which refs.size() is.)
+  BloomFilter misspelled(1, BloomFilter::blocks_for(std::max<size_t>(refs.size(), 1), 10.0));
+  for (const MisspelledRef& r : refs) misspelled.insert_unshared(r.hash, 0);
+  const BloomFilter candidates = candidate_filter(comm, ranked, params);
+  ContextPass seen(table, misspelled, candidates, threads);
+  result.line_units = pass(seen, true);
+  std::vector<Found> found = seen.take_occurrences();
+  join_unit_edges(comm, seen, found);
+  figures.occurrences = found.size();
+  figures.table_bytes = seen.pair_table_bytes();
+  const std::vector<Found> occ = route_occurrences(comm, found, words.size());
+  found = {};
+  const std::vector<WordSpan> spans = spans_of(occ);
+  const std::vector<uint64_t> keys = wanted_keys(spans, ranked, params);
+  figures.wanted_keys = keys.size();
+  CountTable owned;
+  {
+    const BloomFilter wanted = shared_filter(comm, keys.size(), [&](auto insert) {
+      for (const uint64_t k : keys) insert(k);
+    });
+    figures.filter_bytes = wanted.bytes() + misspelled.bytes() + candidates.bytes();
+    owned = owned_counts(comm, seen, word_counts, wanted);
+  }
+  figures.counted_keys = owned.size();
+  figures.table_bytes = std::max<uint64_t>(figures.table_bytes, owned.bytes());
+  uint64_t tokens = 0;
+  for (const WordCount& w : word_counts) tokens += w.count;
+  tokens = mpi::allreduce_sum(comm, tokens);
+  const std::vector<uint64_t> counts = ask_counts(comm, keys, owned);
+  owned = CountTable(keys.size() / 4);
+  for (size_t j = 0; j < keys.size(); ++j)
+    if (counts[j] > 0) owned.add(keys[j], counts[j]);
+  RankedResults out(ranked.size());
+  std::vector<char> done(ranked.size());
+  WordRanker ranker(ranked, owned, tokens, params);
+  for (const WordSpan& s : spans) {
+    ranker.rank(occ, s, out, result.occurrences);
+    done[s.word] = 1;
+  }
+  for (size_t i = 0; i < ranked.size(); ++i)
+    if (!done[i]) copy_word(ranked, i, out);
+  ranked = std::move(out);
+  return result;
+}
+
+}  // namespace spellcheck

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# context.sh -- --context on (ranked mode weighed by the collection's word
+# pairs) under mpirun, against the serial reference
+# (tests/reference/context_reference.py).
+#
+#   context.sh [--mpiexec M] SPELLCHECK WORDS
+#
+# WORDS: a word list (Debian's american-english-insane), the dictionary.
+# The collection, made here: prose from a few hundred common words in
+# sentences that repeat their pairs, with typos whose candidates the pairs
+# tell apart (and capitals at sentences' starts), in a dozen files, one of
+# about a megabyte (cut into units between ranks and threads: the pairs
+# and neighbours across the cuts must be joined). Checks:
+#   compare   the jsonl output (suggestions reordered, each occurrence's
+#             best and margin) and the text output equal the reference's,
+#             computed from the same run with --context off, byte for byte
+#             on 1-4 ranks x 1-2 threads, and with --context-weight 2
+#   changes   context reorders some words (else the test could not fail)
+#   stream    standard input: said on stderr, ranked without context
+# Exit status: 0 passed, 1 a check failed.
+set -u
+tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# shellcheck source=tests/e2e_lib.sh
+. "$tests_dir/e2e_lib.sh"  # e2e_setup, failed, fail, run, same
+e2e_setup context "context.sh [--mpiexec M] SPELLCHECK WORDS" 2 "$@"
+spellcheck=${args[0]} words=${args[1]}
+python=${SPELLCHECK_TEST_PYTHON:-python3}
+
+# --- The collection --------------------------------------------------------
+"$python" - "$words" <<'PY' || { echo "FAIL: making the collection"; exit 1; }
+import os, random, sys
+rng = random.Random(20261207)
+entries = set(line.rstrip("\n") for line in open(sys.argv[1], encoding="utf-8"))
+common = ("the of and to in a is that for it as was with be by on not he this are or his from at which but "
+          "have an they you were her she there been one all we their has would when if so no will more out up "
+          "into do than who some could them other then its time only these may first any my now such like our "
+          "over man me even most made after also did many before must through years where much your way well "
+          "down should because each just those people how too little state good very make world still own see "
+          "men work long get here between both life being under never day same another know while last might "
+          "great old year off come since against go came right used take three states himself few house use "
+          "during without again place around however home small found thought went say part once general high "
+          "upon school every don does got united left number course war until always away something fact though "
+          "water less public put think almost hand enough far took head yet government system better set told "
+          "nothing night end why called didn eyes find going look asked later knew point next city business give "
+          "group toward young days let room president side social present given several order national second "
+          "possible rather per face among form important often things looked early white case john become large "
+          "big need four within felt along children saw best church ever least power development light thing "
+          "seemed family interest want members mind country area others done turned although open god service").split()
+common = [w for w in common if w in entries]
+# Sentences from a few hundred templates: their pairs repeat.
+templates = [[rng.choice(common) for _ in range(rng.randint(4, 9))] for _ in range(300)]
+def typo(w):
+    for _ in range(20):
+        k = rng.randrange(len(w))
+        op = rng.randrange(3)
+        if op == 0 and len(w) > 3: t = w[:k] + w[k + 1:]
+        elif op == 1: t = w[:k] + rng.choice("aeiourst") + w[k:]
+        else: t = w[:k] + w[k + 1:k + 2] + w[k:k + 1] + w[k + 2:]
+        if t != w and t not in entries and t.capitalize() not in entries:
+            return t
+    return w
+typos = {w: typo(w) for w in rng.sample([w for w in common if len(w) >= 4], 60)}
+def sentence():
+    s = list(rng.choice(templates))
+    for i, w in enumerate(s):
+        if w in typos and rng.random() < 0.15:
+            s[i] = typos[w]
+    s[0] = s[0][:1].upper() + s[0][1:]
+    return " ".join(s) + rng.choice([".", ".", ",", ";", "!", "?"])
+def text(n_sentences):
+    lines, line = [], []
+    for _ in range(n_sentences):
+        line.append(sentence())
+        if rng.random() < 0.2:
+            lines.append(" ".join(line))
+            line = []
+    lines.append(" ".join(line))
+    return "\n".join(lines) + "\n"
+os.makedirs("docs/sub", exist_ok=True)
+with open("docs/big.txt", "w") as f:
+    f.write(text(25000))
+for i in range(10):
+    with open(f"docs/{'sub/' if i % 2 else ''}part{i:02d}.txt", "w") as f:
+        f.write(text(rng.randint(0, 400)))
+open("docs/empty.txt", "w").close()
+PY
+
+ranked() { run "$@" --suggest ranked --max-distance 1; }
+
+# --- compare ---------------------------------------------------------------
+ranked 1 1 --format jsonl --context off -o base.jsonl "$words" docs || fail "the run without context"
+for weight in 0.5 2; do
+  "$python" "$tests_dir/reference/context_reference.py" base.jsonl docs "$weight" want-$weight.jsonl want-$weight.txt ||
+    fail "the reference (weight $weight)"
+done
+cmp -s base.jsonl want-0.5.jsonl && fail "the reference says context changes nothing"
+changed=$("$python" -c '
+import json, sys
+a = [json.loads(l)["suggestions"] for l in open(sys.argv[1])]
+b = [json.loads(l)["suggestions"] for l in open(sys.argv[2])]
+print(sum(x[0]["word"] != y[0]["word"] for x, y in zip(a, b) if x))' base.jsonl want-0.5.jsonl)
+if [ "${changed:-0}" -gt 0 ]; then echo "ok: changes: context puts another first for $changed words"; else fail "changes: context reorders no first suggestion"; fi
+for pt in "1 1" "1 2" "2 1" "2 2" "3 2" "4 1"; do
+  set -- $pt
+  ranked "$1" "$2" --format jsonl --context on -o got.jsonl "$words" docs || fail "the run on $1x$2"
+  same want-0.5.jsonl got.jsonl "compare: jsonl on $1 ranks x $2 threads"
+done
+for pt in "1 1" "3 2"; do
+  set -- $pt
+  ranked "$1" "$2" --context on -o got.txt "$words" docs || fail "the text run on $1x$2"
+  same want-0.5.txt got.txt "compare: text on $1 ranks x $2 threads"
+done
+ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" docs || fail "the run with weight 2"
+same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
+
+# --- stream ----------------------------------------------------------------
+cat docs/part00.txt | ranked 2 1 --context on "$words" - >stream.txt 2>stream.err || fail "stream: the run"
+ranked 1 1 --context off "$words" - <docs/part00.txt >plain.txt || fail "stream: the run without context"
+same plain.txt stream.txt "stream: ranked without context"
+if grep -q "read once" stream.err; then echo "ok: stream: said so"; else fail "stream: nothing said"; cat stream.err; fi
+
+exit "$failed"

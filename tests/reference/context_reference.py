@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Serial reference for --context (tests/context.sh): what `spellcheck
+--suggest ranked --context on --format jsonl` prints, from the run's own
+ranking without context and the documents, computed the plain way.
+
+    context_reference.py BASE.jsonl ROOT WEIGHT OUT.jsonl OUT.txt
+
+BASE.jsonl: the same run with --context off (each word's suggestions and
+their scores: the ranking context starts from). ROOT: the folder of
+documents as given to spellcheck (its text: ASCII letters, spaces,
+punctuation and newlines only, so a token is a run of ASCII letters).
+Writes the jsonl and the text output the run in context must print.
+
+The model, as `include/spellcheck/suggest/context.hpp` states it: a
+token's context key is its spelling with the first letter lowered (words of
+up to 16 bytes); N tokens; count(x) and count(x y) over the whole
+collection (pairs within a file); for an occurrence with neighbours L and
+R (none at a file's edges) and a candidate c among the word's first five:
+    side(pair, given, word) = ln(pair / given) - ln((word + 0.5) / N),
+                              ln(0.4) if the pair never occurs
+    evidence = round(1000 * weight * side(count(L c), count(L), count(c)))
+             + round(1000 * weight * side(count(c R), count(c), count(R)))
+A candidate's score gains its evidence summed over the word's
+occurrences; the five are reordered by score (then spelling, byte-wise),
+the rest follow as they were. An occurrence's best: the highest of score
+plus its own evidence, ties to the earlier; margin over the runner-up.
+"""
+import collections
+import json
+import math
+import os
+import re
+import sys
+
+TOKEN = re.compile(rb"[A-Za-z]+")
+WEIGHED = 5
+BACKOFF = 0.4
+
+
+def key(word):
+    if len(word) <= 16 and word[:1].isupper() and word[:1].isascii():
+        return word[:1].lower() + word[1:]
+    return word
+
+
+def dumps(s):
+    return json.dumps(s, ensure_ascii=False)
+
+
+def llround(x):
+    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+
+
+def files_of(root):
+    out = []
+    for d, dirs, files in os.walk(root):
+        for name in files:
+            out.append(os.path.join(d, name))
+    return sorted(out, key=os.fsencode)
+
+
+def tokens_of(path):
+    """(word, line, column) of each token, in order."""
+    out = []
+    with open(path, "rb") as f:
+        for line_no, line in enumerate(f.read().split(b"\n"), 1):
+            for m in TOKEN.finditer(line):
+                out.append((m.group().decode(), line_no, m.start() + 1))
+    return out
+
+
+def main():
+    base_path, root, weight, out_jsonl, out_txt = sys.argv[1:6]
+    weight = float(weight)
+    words, pairs, places = collections.Counter(), collections.Counter(), collections.defaultdict(list)
+    for path in files_of(root):
+        toks = tokens_of(path)
+        for i, (w, line, col) in enumerate(toks):
+            words[key(w)] += 1
+            if i > 0:
+                pairs[(key(toks[i - 1][0]), key(w))] += 1
+            left = key(toks[i - 1][0]) if i > 0 else None
+            right = key(toks[i + 1][0]) if i + 1 < len(toks) else None
+            places[w].append((f"{path}:{line}:{col}", left, right))
+    n = sum(words.values())
+
+    def side(pair, given, word):
+        if pair == 0 or given == 0:
+            return math.log(BACKOFF)
+        return math.log(pair / given) - math.log((word + 0.5) / n)
+
+    def evidence(left, right, c):
+        e = 0
+        if left is not None:
+            e += llround(1000.0 * weight * side(pairs[(left, c)], words[left], words[c]))
+        if right is not None:
+            e += llround(1000.0 * weight * side(pairs[(c, right)], words[c], words[right]))
+        return e
+
+    jsonl, text = [], []
+    with open(base_path, encoding="utf-8") as f:
+        for raw in f:
+            o = json.loads(raw)
+            sugg = [(s["word"], s["distance"], round(s["score"] * 1000)) for s in o["suggestions"]]
+            occ = places[o["word"]] if sugg else []  # (a word without candidates is not weighed)
+            k_n = min(WEIGHED, len(sugg))
+            each = [[evidence(left, right, key(sugg[k][0])) for k in range(k_n)] for _, left, right in occ]
+            total = [sugg[k][2] + sum(e[k] for e in each) for k in range(k_n)]
+            order = sorted(range(k_n), key=lambda k: (-total[k], sugg[k][0].encode()))
+            ranked = [(sugg[k][0], sugg[k][1], total[k]) for k in order] + sugg[k_n:]
+            line = '{"word":' + dumps(o["word"]) + ',"occurrences":' + str(o["occurrences"])
+            line += ',"suggestions":[' + ",".join(
+                '{"word":%s,"distance":%d,"score":%.3f}' % (dumps(w), d, s / 1000.0) for w, d, s in ranked)
+            line += '],"in_context":['
+            shown = []
+            for (at, _, _), e in zip(occ, each):
+                values = [total[k] + e[k] for k in order]
+                best = max(range(len(values)), key=lambda r: (values[r], -r)) if values else 0
+                rest = sorted(values[:best] + values[best + 1:], reverse=True)
+                margin = "null" if not rest else "%.3f" % ((values[best] - rest[0]) / 1000.0)
+                shown.append('{"at":%s,"best":%s,"margin":%s}' % (dumps(at), dumps(ranked[best][0]), margin))
+            jsonl.append(line + ",".join(shown) + "]}\n")
+            text.append(o["word"] + ": " + "".join(" " + w for w, _, _ in ranked) + "\n")
+    with open(out_jsonl, "w", encoding="utf-8") as f:
+        f.writelines(jsonl)
+    with open(out_txt, "w", encoding="utf-8") as f:
+        f.writelines(text)
+
+
+if __name__ == "__main__":
+    main()
