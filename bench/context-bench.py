@@ -149,8 +149,9 @@ def run_ranked(args, docs, out_path, context):
     return time.monotonic() - t0
 
 
-def read_answers(path, docs):
-    """word -> its suggestions; (relative path, line, column) -> best in context."""
+def read_answers(path, docs, margins=None):
+    """word -> its suggestions; (relative path, line, column) -> best in
+    context (and, into margins, -> its margin; None: no runner-up)."""
     answers, in_context = {}, {}
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -158,8 +159,47 @@ def read_answers(path, docs):
             answers[o["word"]] = [s["word"] for s in o["suggestions"]]
             for occ in o.get("in_context", []):
                 where, line_no, col = occ["at"].rsplit(":", 2)
-                in_context[(os.path.relpath(where, docs), int(line_no), int(col))] = occ["best"]
+                place = (os.path.relpath(where, docs), int(line_no), int(col))
+                in_context[place] = occ["best"]
+                if margins is not None:
+                    margins[place] = occ["margin"]
     return answers, in_context
+
+
+def margin_sweep(truth, in_context, margins, thresholds):
+    """Per threshold: (made right, made wrong, missed) over the injected
+    occurrences, fixing those whose margin is at least the threshold."""
+    rows = []
+    for m in thresholds:
+        right = wrong = 0
+        for rel, line, col, _, correct in truth:
+            place = (rel, line, col)
+            if place not in in_context:
+                continue
+            margin = margins[place]
+            if margin is not None and margin < m:
+                continue
+            if in_context[place] == correct:
+                right += 1
+            else:
+                wrong += 1
+        rows.append((m, right, wrong, len(truth) - right - wrong))
+    return rows
+
+
+def run_fix(args, docs, out_path, fixed_dir):
+    cmd = ["mpirun", "-n", str(args.ranks), "--bind-to", "none", args.spellcheck, "--suggest", "ranked", "--quiet",
+           "--fix", fixed_dir, "-o", out_path] + args.extra + [args.dict, docs]
+    env = dict(os.environ, OMP_NUM_THREADS="1", OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+               OMPI_MCA_rmaps_base_oversubscribe="1")
+    subprocess.run(cmd, check=True, env=env)
+    changes = {}
+    with open(out_path, encoding="utf-8") as f:
+        for line in f:
+            where, old, new, _ = line.rstrip("\n").split("\t")
+            path, line_no, col = where.rsplit(":", 2)
+            changes[(os.path.relpath(path, docs), int(line_no), int(col))] = new
+    return changes
 
 
 def score(truth, answers, in_context):
@@ -211,12 +251,14 @@ def main():
         for row in truth:
             f.write("\t".join(map(str, row)) + "\n")
     runs = {}
+    margins = {}
     for context in ("off", "on"):
         out_path = os.path.join(args.out, f"ranked-context-{context}.jsonl")
         seconds = run_ranked(args, docs, out_path, context)
-        runs[context] = (seconds,) + score(truth, *read_answers(out_path, docs))
+        answers, in_context = read_answers(out_path, docs, margins if context == "on" else None)
+        runs[context] = (seconds,) + score(truth, answers, in_context)
     n, reported = runs["off"][1], runs["off"][2]
-    pct = lambda k: f"{100.0 * k / n:.1f}%" if n else "-"
+    pct = lambda k, d=n: f"{100.0 * k / d:.1f}%" if d else "-"
     lines = [
         f"pairs usable: {len(pairs)}; with a place in the text: {len(places)}; "
         f"injected occurrences: {n} ({len({t[3].lower() for t in truth})} misspellings, at most {args.per_pair} each, seed {args.seed})",
@@ -228,6 +270,14 @@ def main():
             f"context {context}: top-1 per occurrence {own} ({pct(own)}); the word's first {top1} ({pct(top1)}), "
             f"first five {top5} ({pct(top5)}); {seconds:.2f} s wall on {args.ranks} ranks x 1 thread",
         ]
+    lines.append("--fix by margin (injected occurrences): margin, made right, made wrong, missed, precision, recall")
+    for m, right, wrong, missed in margin_sweep(truth, in_context, margins, [0, 1, 2, 3, 5, 8, 12]):
+        lines.append(f"  {m:>4}  {right:5d}  {wrong:5d}  {missed:5d}  {pct(right, right + wrong)}  {pct(right)}")
+    changes = run_fix(args, docs, os.path.join(args.out, "changes.tsv"), os.path.join(args.out, "fixed"))
+    right = sum(changes.get((rel, line, col)) == correct for rel, line, col, _, correct in truth)
+    wrong = sum((rel, line, col) in changes and changes[(rel, line, col)] != correct for rel, line, col, _, correct in truth)
+    lines.append(f"--fix at its default margin: {len(changes)} changes; injected: {right} right, {wrong} wrong, "
+                 f"{n - right - wrong} missed: precision {pct(right, right + wrong)}, recall {pct(right)}")
     print("\n".join(lines))
     with open(os.path.join(args.out, "summary.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")

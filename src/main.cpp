@@ -45,6 +45,7 @@
 #include "spellcheck/input/markup_filter.hpp"
 #include "spellcheck/input/reader.hpp"
 #include "spellcheck/input/stream_input.hpp"
+#include "spellcheck/output/fixed_text.hpp"
 #include "spellcheck/output/per_document.hpp"
 #include "spellcheck/output/ranked_report.hpp"
 #include "spellcheck/output/report.hpp"
@@ -200,6 +201,7 @@ class Pipeline {
       out_ = std::make_unique<OutputFile>(opt_.output);
       if (!opt_.report.empty()) report_ = std::make_unique<OutputFile>(opt_.report);
       if (per_document()) per_document_ = std::make_unique<OutputFile>(opt_.per_document);
+      if (!opt_.fix_dir.empty()) make_fix_folder(opt_.fix_dir);
     });
   }
 
@@ -486,6 +488,33 @@ class Pipeline {
     context_done_ = true;
   }
 
+  // --fix: the documents rewritten with the corrections that win by the
+  // margin; the output lists the changes.
+  void write_fixed_text(const RankedResults& ranked) {
+    PhaseTimer pt(t_, "fix");
+    const auto min_margin = static_cast<int64_t>(std::llround(opt_.fix_margin * 1000.0));
+    std::vector<TextFix> mine =
+        route_fixes(comm_, fixes_in_context(plan_, context_lines_, judged_.misspelled, ranked, context_, min_margin));
+    std::vector<TextFix> made;
+    FixCounts fixed;
+    run_.step([&] { made = write_fixed_files(plan_, opt_.fix_dir, rank_, comm_.size(), std::move(mine), fixed); });
+    const std::string changes = change_list(comm_, plan_, made);
+    std::vector<uint64_t> sums{fixed.files_written, fixed.fixes, fixed.stale, fixed.files_not_rewritten};
+    mpi::allreduce_sum(comm_, sums);
+    run_.step([&] {
+      if (rank_ != 0) return;
+      out_->write(changes);
+      out_->commit();
+      if (!opt_.quiet)
+        std::fprintf(stderr,
+                     "[spellcheck] fixed %llu occurrences in %llu files under %s (%llu not: the text there differed; "
+                     "%llu compressed files not rewritten)\n",
+                     static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(sums[0]),
+                     opt_.fix_dir.c_str(), static_cast<unsigned long long>(sums[2]),
+                     static_cast<unsigned long long>(sums[3]));
+    });
+  }
+
   // Ranked mode, from the judged words on: the index (built only in this
   // mode), the lookups, the lines. Returns the exit status.
   int ranked() {
@@ -515,7 +544,9 @@ class Pipeline {
     if (in_context) weigh_in_context(ranked, word_counts);
     uint64_t accepted = 0;
     for (size_t i = 0; i < ranked.size(); ++i) accepted += ranked.accepted(i);
-    {
+    if (!opt_.fix_dir.empty()) {
+      if (context_done_) write_fixed_text(ranked);
+    } else {
       PhaseTimer pt(t_, "report");
       ExtraFn extra;
       if (report_wanted())

@@ -16,6 +16,8 @@
 #             computed from the same run with --context off, byte for byte
 #             on 1-4 ranks x 1-2 threads, and with --context-weight 2
 #   changes   context reorders some words (else the test could not fail)
+#   fix       --fix DIR: the folder and the change list equal the
+#             reference's corrections (margin 3 or more) applied by hand
 #   stream    standard input: said on stderr, ranked without context
 # Exit status: 0 passed, 1 a check failed.
 set -u
@@ -113,6 +115,47 @@ for pt in "1 1" "3 2"; do
 done
 ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" docs || fail "the run with weight 2"
 same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
+
+# --- fix -------------------------------------------------------------------
+# The reference's corrections (best in context, another word, margin 3 or
+# more or no runner-up) applied to the documents by hand: the folder and
+# the change list must be what --fix writes.
+"$python" - want-0.5.jsonl docs fix-want 3 <<'PY' || fail "fix: the reference's folder"
+import json, os, shutil, sys
+jsonl, root, out, least = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+changes = {}
+for line in open(jsonl, encoding="utf-8"):
+    o = json.loads(line)
+    for occ in o["in_context"]:
+        if occ["best"] != o["word"] and (occ["margin"] is None or occ["margin"] >= least):
+            path, line_no, col = occ["at"].rsplit(":", 2)
+            changes.setdefault(path, []).append((int(line_no), int(col), o["word"], occ["best"], occ["margin"]))
+tsv = []
+for d, _, files in os.walk(root):
+    for name in files:
+        path = os.path.join(d, name)
+        lines = open(path, "rb").read().split(b"\n")
+        for line_no, col, old, new, margin in sorted(changes.get(path, []), reverse=True):
+            l = lines[line_no - 1]
+            assert l[col - 1:col - 1 + len(old)] == old.encode()
+            lines[line_no - 1] = l[:col - 1] + new.encode() + l[col - 1 + len(old):]
+        os.makedirs(os.path.join(out, d), exist_ok=True)
+        open(os.path.join(out, path), "wb").write(b"\n".join(lines))
+for path in sorted(changes, key=os.fsencode):
+    for line_no, col, old, new, margin in sorted(changes[path]):
+        tsv.append(f"{path}:{line_no}:{col}\t{old}\t{new}\t{'-' if margin is None else '%.3f' % margin}\n")
+open(out + ".tsv", "w", encoding="utf-8").writelines(tsv)
+PY
+for pt in "1 1" "3 2"; do
+  set -- $pt
+  rm -rf fixed
+  ranked "$1" "$2" --fix fixed -o changes.tsv "$words" docs 2>fix.err || fail "fix: the run on $1x$2"
+  same fix-want.tsv changes.tsv "fix: the change list on $1 ranks x $2 threads"
+  if diff -r fix-want fixed >/dev/null; then echo "ok: fix: the folder on $1 ranks x $2 threads"; else fail "fix: the folder on $1x$2"; diff -r fix-want fixed | head -3; fi
+done
+[ -s fix-want.tsv ] || fail "fix: the reference makes no change"
+ranked 1 1 --fix fixed --report r.tsv "$words" docs >/dev/null 2>&1
+[ $? -eq 2 ] || fail "fix: --report beside --fix not refused"
 
 # --- stream ----------------------------------------------------------------
 cat docs/part00.txt | ranked 2 1 --context on "$words" - >stream.txt 2>stream.err || fail "stream: the run"

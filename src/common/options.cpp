@@ -81,6 +81,10 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     if (v != "on" && v != "off") throw UsageError("--context must be on or off, got '" + std::string(v) + "'");
     o.context = v == "on";
   } else if (flag == "--context-weight") o.context_weight = parse_real(flag, v, 0.0, 100.0);
+  else if (flag == "--fix") {
+    if (v.empty()) throw UsageError("--fix needs a folder");
+    o.fix_dir = v;
+  } else if (flag == "--fix-margin") o.fix_margin = parse_real(flag, v, 0.0, 1e9);
   else if (flag == "--progress-interval") o.progress_interval = parse_real(flag, v, 0.0, 86400.0);
   else if (flag == "--exclude") {
     if (v.empty()) throw UsageError("--exclude needs a glob");
@@ -136,7 +140,8 @@ bool takes_value(std::string_view flag) {
          flag == "--index-cache" || flag == "--huge-pages" || flag == "--lang" || flag == "--extra-dict" ||
          flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
          flag == "--input-format" || flag == "--text-field" || flag == "--id-field" || flag == "--per-document" ||
-         flag == "--per-document-top" || flag == "--context" || flag == "--context-weight";
+         flag == "--per-document-top" || flag == "--context" || flag == "--context-weight" || flag == "--fix" ||
+         flag == "--fix-margin";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -239,6 +244,10 @@ void apply_positionals(Options& o, const std::vector<std::string>& positional) {
   if (!o.report.empty() && o.words_mode) throw UsageError("--report needs document mode (drop --words)");
   if (!o.per_document.empty() && o.words_mode) throw UsageError("--per-document needs document mode (drop --words)");
   if (!o.ranked && o.jsonl) throw UsageError("--format jsonl needs --suggest ranked");
+  if (!o.fix_dir.empty() && (!o.ranked || o.words_mode))
+    throw UsageError("--fix needs ranked document mode (--suggest ranked, no --words)");
+  if (!o.fix_dir.empty() && !o.report.empty()) throw UsageError("--fix lists its changes: drop --report");
+  if (!o.fix_dir.empty()) o.context = true;
   if (o.list_only && !o.report.empty()) throw UsageError("--report needs candidates (drop --suggest none)");
   if (o.filters_given && o.words_mode) throw UsageError("--filter needs document mode (drop --words)");
   if (o.sort_by_count && o.words_mode) throw UsageError("--sort count needs document mode (drop --words)");

@@ -78,7 +78,12 @@ struct Options {
   // reads the documents once more (README, "Context").
   bool context = false;
   double context_weight = 0.5;  // --context-weight W: the pairs' evidence against the word's own score
-  bool jsonl = false;           // --format jsonl (ranked); default text
+  // --fix DIR (ranked documents, in context): the documents rewritten under
+  // DIR with the corrections that win by --fix-margin M or more (nats);
+  // the output lists the changes.
+  std::string fix_dir;
+  double fix_margin = 3.0;
+  bool jsonl = false;  // --format jsonl (ranked); default text
   // --filter LIST (repeatable): what document mode leaves out. Default:
   // none (the SPEC output), auto with --suggest ranked.
   TextFilters filters;
