@@ -17,7 +17,7 @@
 #             on 1-4 ranks x 1-2 threads, and with --context-weight 2
 #   changes   context reorders some words (else the test could not fail)
 #   fix       --fix DIR: the folder and the change list equal the
-#             reference's corrections (margin 3 or more) applied by hand
+#             reference's corrections (margin 5 or more) applied by hand
 #   stream    standard input: said on stderr, ranked without context
 # Exit status: 0 passed, 1 a check failed.
 set -u
@@ -117,10 +117,10 @@ ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" 
 same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
 
 # --- fix -------------------------------------------------------------------
-# The reference's corrections (best in context, another word, margin 3 or
-# more or no runner-up) applied to the documents by hand: the folder and
+# The reference's corrections (best in context, another word, margin 5 (the
+# default) or more, or no runner-up) applied to the documents by hand: the folder and
 # the change list must be what --fix writes.
-"$python" - want-0.5.jsonl docs fix-want 3 <<'PY' || fail "fix: the reference's folder"
+"$python" - want-0.5.jsonl docs fix-want 5 <<'PY' || fail "fix: the reference's folder"
 import json, os, shutil, sys
 jsonl, root, out, least = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 changes = {}

@@ -388,6 +388,16 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           correction ("in_context")
   --context-weight W      ranked, --context on: the neighbours' evidence
                           against the word's own score (default 0.5)
+  --fix DIR               ranked documents, in context: write the documents
+                          under DIR (each at its path as given) with every
+                          misspelled occurrence whose best correction beats
+                          the runner-up by --fix-margin replaced, all else
+                          byte for byte; the output lists the changes
+                          (file:line:col, old, new, margin). Not for
+                          compressed files or pipes
+  --fix-margin M          the margin a correction needs (score units, about
+                          nats; default 5: 96-97% of the changes right on
+                          bench/context-bench.py, results/context.md)
 )";
 // What document mode leaves out, and the order of the lines.
 constexpr std::string_view kHelpFilterOptions =

@@ -1,10 +1,13 @@
 #include "spellcheck/suggest/context.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
@@ -155,6 +158,10 @@ class ContextPass final : public TokenObserver {
   }
   // Every thread's occurrences (the last open ones closed).
   std::vector<Found> take_occurrences() {
+    if (threads_.size() == 1) {
+      threads_[0].close(0);
+      return std::exchange(threads_[0].found, {});
+    }
     std::vector<Found> all;
     for (Thread& t : threads_) {
       t.close(0);
@@ -305,44 +312,53 @@ std::vector<Found> route_occurrences(const mpi::Comm& comm, const std::vector<Fo
 }
 
 // The occurrences of one word, [begin, end) of the sorted list, and its
-// distinct neighbours (0: none): occurrence o's are lefts[left_of[o -
-// begin]] and rights[right_of[o - begin]].
+// distinct neighbours (0: none), in Neighbours::values: occurrence o's are
+// lefts[left_of[o]] and rights[right_of[o]].
 struct WordSpan {
   uint32_t word = 0;
   size_t begin = 0, end = 0;
-  std::vector<uint64_t> lefts, rights;
-  std::vector<uint32_t> left_of, right_of;
+  std::span<const uint64_t> lefts, rights;
 };
 
-// The distinct values of v (sorted), and each one's index.
-void distinct(std::vector<uint64_t> v, std::vector<uint64_t>& values, std::vector<uint32_t>& index) {
-  values = v;
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  index.resize(v.size());
-  for (size_t j = 0; j < v.size(); ++j)
-    index[j] = static_cast<uint32_t>(std::lower_bound(values.begin(), values.end(), v[j]) - values.begin());
-}
-
-std::vector<WordSpan> spans_of(const std::vector<Found>& occ) {
+// Every word's span, its neighbours in flat arrays (no heap block per
+// word: a million words each).
+struct Neighbours {
   std::vector<WordSpan> spans;
-  std::vector<uint64_t> lefts, rights;
-  for (size_t b = 0; b < occ.size();) {
-    size_t e = b;
-    lefts.clear();
-    rights.clear();
-    for (; e < occ.size() && occ[e].word == occ[b].word; ++e) {
-      lefts.push_back(occ[e].left);
-      rights.push_back(occ[e].right);
+  std::vector<uint64_t> values;
+  std::vector<uint32_t> left_of, right_of;  // per occurrence
+
+  explicit Neighbours(const std::vector<Found>& occ) : left_of(occ.size()), right_of(occ.size()) {
+    std::vector<std::array<size_t, 4>> at;  // per span: lefts' and rights' start and size in values
+    for (size_t b = 0; b < occ.size();) {
+      size_t e = b;
+      while (e < occ.size() && occ[e].word == occ[b].word) ++e;
+      const size_t l = values.size(), nl = add_distinct(occ, b, e, &Found::left, left_of);
+      const size_t r = values.size(), nr = add_distinct(occ, b, e, &Found::right, right_of);
+      spans.push_back({occ[b].word, b, e, {}, {}});
+      at.push_back({l, nl, r, nr});
+      b = e;
     }
-    WordSpan s{occ[b].word, b, e, {}, {}, {}, {}};
-    distinct(lefts, s.lefts, s.left_of);
-    distinct(rights, s.rights, s.right_of);
-    spans.push_back(std::move(s));
-    b = e;
+    for (size_t j = 0; j < spans.size(); ++j) {
+      spans[j].lefts = std::span<const uint64_t>(values).subspan(at[j][0], at[j][1]);
+      spans[j].rights = std::span<const uint64_t>(values).subspan(at[j][2], at[j][3]);
+    }
   }
-  return spans;
-}
+
+ private:
+  // The distinct values of occ[b, e).*side appended (sorted), and each
+  // occurrence's index among them; returns how many.
+  size_t add_distinct(const std::vector<Found>& occ, size_t b, size_t e, uint64_t Found::*side,
+                      std::vector<uint32_t>& index) {
+    const size_t from = values.size();
+    for (size_t o = b; o < e; ++o) values.push_back(occ[o].*side);
+    const auto first = values.begin() + static_cast<ptrdiff_t>(from);
+    std::sort(first, values.end());
+    values.erase(std::unique(first, values.end()), values.end());
+    for (size_t o = b; o < e; ++o)
+      index[o] = static_cast<uint32_t>(std::lower_bound(first, values.end(), occ[o].*side) - first);
+    return values.size() - from;
+  }
+};
 
 // The context hashes of word i's first candidates, those context weighs.
 std::vector<uint64_t> candidate_hashes(const RankedResults& ranked, size_t i, const ContextParams& params) {
@@ -461,8 +477,9 @@ std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64
 // to word.
 class WordRanker {
  public:
-  WordRanker(const RankedResults& ranked, const CountTable& count, uint64_t tokens, const ContextParams& params)
-      : ranked_(ranked), count_(count), tokens_(tokens), params_(params) {}
+  WordRanker(const RankedResults& ranked, const Neighbours& n, const CountTable& count, uint64_t tokens,
+             const ContextParams& params)
+      : ranked_(ranked), n_(n), count_(count), tokens_(tokens), params_(params) {}
 
   // Word s.word's candidates by their scores plus the evidence summed over
   // its occurrences, into out; each occurrence's best appended to best.
@@ -471,7 +488,7 @@ class WordRanker {
     weigh(s);
     const size_t i = s.word, k_n = c_.size();
     const auto each = [&](size_t o, size_t k) {
-      return left_[s.left_of[o - s.begin] * k_n + k] + right_[s.right_of[o - s.begin] * k_n + k];
+      return left_[n_.left_of[o] * k_n + k] + right_[n_.right_of[o] * k_n + k];
     };
     total_.assign(k_n, 0);
     for (size_t k = 0; k < k_n; ++k) {
@@ -535,6 +552,7 @@ class WordRanker {
   }
 
   const RankedResults& ranked_;
+  const Neighbours& n_;
   const CountTable& count_;
   uint64_t tokens_;
   const ContextParams& params_;
@@ -582,7 +600,8 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
   figures.table_bytes = seen.pair_table_bytes();
   const std::vector<Found> occ = route_occurrences(comm, found, words.size());
   found = {};
-  const std::vector<WordSpan> spans = spans_of(occ);
+  const Neighbours neighbours(occ);
+  const std::vector<WordSpan>& spans = neighbours.spans;
   const std::vector<uint64_t> keys = wanted_keys(spans, ranked, params);
   figures.wanted_keys = keys.size();
   CountTable owned;
@@ -604,7 +623,7 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
     if (counts[j] > 0) owned.add(keys[j], counts[j]);
   RankedResults out(ranked.size());
   std::vector<char> done(ranked.size());
-  WordRanker ranker(ranked, owned, tokens, params);
+  WordRanker ranker(ranked, neighbours, owned, tokens, params);
   for (const WordSpan& s : spans) {
     ranker.rank(occ, s, out, result.occurrences);
     done[s.word] = 1;

@@ -82,7 +82,7 @@ struct Options {
   // DIR with the corrections that win by --fix-margin M or more (nats);
   // the output lists the changes.
   std::string fix_dir;
-  double fix_margin = 3.0;
+  double fix_margin = 5.0;
   bool jsonl = false;  // --format jsonl (ranked); default text
   // --filter LIST (repeatable): what document mode leaves out. Default:
   // none (the SPEC output), auto with --suggest ranked.
