@@ -464,8 +464,8 @@ class Pipeline {
     return !stream;
   }
 
-  // The misspelled words' candidates weighed by their neighbours: two more
-  // passes over the documents (context.hpp).
+  // The misspelled words' candidates weighed by their neighbours: one more
+  // pass over the documents (context.hpp).
   void weigh_in_context(RankedResults& ranked, const std::vector<WordCount>& word_counts) {
     PhaseTimer pt(t_, "context");
     const ObservedPass pass = [&](TokenObserver& observer, bool marks) {

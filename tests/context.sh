@@ -3,9 +3,10 @@
 # pairs) under mpirun, against the serial reference
 # (tests/reference/context_reference.py).
 #
-#   context.sh [--mpiexec M] SPELLCHECK WORDS
+#   context.sh [--mpiexec M] SPELLCHECK WORDS HUNSPELL
 #
-# WORDS: a word list (Debian's american-english-insane), the dictionary.
+# WORDS: a word list (Debian's american-english-insane), the dictionary;
+# HUNSPELL: a hunspell .dic (Debian's en_US), the same checks on fewer shapes.
 # The collection, made here: prose from a few hundred common words in
 # sentences that repeat their pairs, with typos whose candidates the pairs
 # tell apart (and capitals at sentences' starts), in a dozen files, one of
@@ -14,7 +15,8 @@
 #   compare   the jsonl output (suggestions reordered, each occurrence's
 #             best and margin) and the text output equal the reference's,
 #             computed from the same run with --context off, byte for byte
-#             on 1-4 ranks x 1-2 threads, and with --context-weight 2
+#             on 1-4 ranks x 1-2 threads, with --context-weight 2, and
+#             with the hunspell dictionary on 1x1 and 3x2
 #   changes   context reorders some words (else the test could not fail)
 #   fix       --fix DIR: the folder and the change list equal the
 #             reference's corrections (margin 5 or more) applied by hand
@@ -25,8 +27,8 @@ tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # shellcheck source=tests/e2e_lib.sh
 . "$tests_dir/e2e_lib.sh"  # e2e_setup, failed, fail, run, same
-e2e_setup context "context.sh [--mpiexec M] SPELLCHECK WORDS" 2 "$@"
-spellcheck=${args[0]} words=${args[1]}
+e2e_setup context "context.sh [--mpiexec M] SPELLCHECK WORDS HUNSPELL" 3 "$@"
+spellcheck=${args[0]} words=${args[1]} hunspell=${args[2]}
 python=${SPELLCHECK_TEST_PYTHON:-python3}
 
 # --- The collection --------------------------------------------------------
@@ -115,6 +117,15 @@ for pt in "1 1" "3 2"; do
 done
 ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" docs || fail "the run with weight 2"
 same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
+# A hunspell dictionary: words judged at their fold keys' ranks.
+ranked 1 1 --format jsonl --context off -o hbase.jsonl "$hunspell" docs || fail "hunspell: the run without context"
+"$python" "$tests_dir/reference/context_reference.py" hbase.jsonl docs 0.5 hwant.jsonl hwant.txt ||
+  fail "hunspell: the reference"
+for pt in "1 1" "3 2"; do
+  set -- $pt
+  ranked "$1" "$2" --format jsonl --context on -o got.jsonl "$hunspell" docs || fail "hunspell: the run on $1x$2"
+  same hwant.jsonl got.jsonl "compare: hunspell dictionary, jsonl on $1 ranks x $2 threads"
+done
 
 # --- fix -------------------------------------------------------------------
 # The reference's corrections (best in context, another word, margin 5 (the

@@ -19,7 +19,7 @@ namespace {
 
 using detail::CountTable;
 
-// The keys counted in the second pass: a word, and a pair of neighbours
+// The keys counted: a word (its context key), and a pair of neighbours
 // (never 0, which the count tables store as 1).
 uint64_t word_key(uint64_t h) {
   const uint64_t k = mix64(h ^ 0x5be8a1f3c2d4e697ULL);
@@ -38,7 +38,7 @@ struct MisspelledRef {
 };
 
 // Every rank's misspelled words that have candidates: open addressing, at
-// most half full (probed for every token of the first pass).
+// most half full (probed for the tokens its Bloom filter passes).
 class MisspelledTable {
  public:
   explicit MisspelledTable(const std::vector<MisspelledRef>& refs) {
@@ -307,7 +307,10 @@ std::vector<Found> route_occurrences(const mpi::Comm& comm, const std::vector<Fo
   first[0] = 0;
   for (size_t w = 0; w < words; ++w)
     std::sort(mine.begin() + static_cast<ptrdiff_t>(first[w]), mine.begin() + static_cast<ptrdiff_t>(first[w + 1]),
-              [](const Found& x, const Found& y) { return x.position < y.position; });
+              [](const Found& x, const Found& y) {
+                // (A compressed file's positions are clamped to its span: its marks go on.)
+                return x.position != y.position ? x.position < y.position : x.mark < y.mark;
+              });
   return mine;
 }
 
@@ -361,7 +364,10 @@ struct Neighbours {
 };
 
 // The context hashes of word i's first candidates, those context weighs.
+// None for a word with one candidate: context cannot change its ranking
+// (its occurrences are still found: their places and best are output).
 std::vector<uint64_t> candidate_hashes(const RankedResults& ranked, size_t i, const ContextParams& params) {
+  if (ranked.candidates(i) < 2) return {};
   std::vector<uint64_t> h(std::min(ranked.candidates(i), params.candidates));
   for (size_t k = 0; k < h.size(); ++k) h[k] = context_token_hash(ranked.word(i, k));
   return h;
@@ -372,11 +378,13 @@ std::vector<uint64_t> wanted_keys(const std::vector<WordSpan>& spans, const Rank
                                   const ContextParams& params) {
   std::vector<uint64_t> keys;
   for (const WordSpan& s : spans) {
+    const std::vector<uint64_t> candidates = candidate_hashes(ranked, s.word, params);
+    if (candidates.empty()) continue;
     for (const uint64_t l : s.lefts)
       if (l) keys.push_back(word_key(l));
     for (const uint64_t r : s.rights)
       if (r) keys.push_back(word_key(r));
-    for (const uint64_t c : candidate_hashes(ranked, s.word, params)) {
+    for (const uint64_t c : candidates) {
       keys.push_back(word_key(c));
       for (const uint64_t l : s.lefts)
         if (l) keys.push_back(pair_key(l, c));
@@ -530,6 +538,7 @@ class WordRanker {
   void weigh(const WordSpan& s) {
     c_ = candidate_hashes(ranked_, s.word, params_);
     const size_t k_n = c_.size();
+    if (k_n == 0) return;
     c_count_.resize(k_n);
     for (size_t k = 0; k < k_n; ++k) c_count_[k] = count_.count(word_key(c_[k]));
     left_.assign(s.lefts.size() * k_n, 0);

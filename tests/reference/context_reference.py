@@ -22,7 +22,7 @@ R (none at a file's edges) and a candidate c among the word's first five:
              + round(1000 * weight * side(count(c R), count(c), count(R)))
 A candidate's score gains its evidence summed over the word's
 occurrences; the five are reordered by score (then spelling, byte-wise),
-the rest follow as they were. An occurrence's best: the highest of score
+the rest follow as they were (a word with one candidate is left as it is). An occurrence's best: the highest of score
 plus its own evidence, ties to the earlier; margin over the runner-up.
 """
 import collections
@@ -103,7 +103,7 @@ def main():
             o = json.loads(raw)
             sugg = [(s["word"], s["distance"], round(s["score"] * 1000)) for s in o["suggestions"]]
             occ = places[o["word"]] if sugg else []  # (a word without candidates is not weighed)
-            k_n = min(WEIGHED, len(sugg))
+            k_n = min(WEIGHED, len(sugg)) if len(sugg) >= 2 else 0  # (one candidate: nothing to weigh)
             each = [[evidence(left, right, key(sugg[k][0])) for k in range(k_n)] for _, left, right in occ]
             total = [sugg[k][2] + sum(e[k] for e in each) for k in range(k_n)]
             order = sorted(range(k_n), key=lambda k: (-total[k], sugg[k][0].encode()))

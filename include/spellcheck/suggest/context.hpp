@@ -40,9 +40,9 @@
 namespace spellcheck {
 
 struct ContextParams {
-  double weight = 1.0;    // the evidence's weight against the noisy channel's score (per 1000)
+  double weight = 0.5;    // the evidence's weight against the noisy channel's score (--context-weight)
   double backoff = 0.4;   // stupid backoff's factor
-  size_t candidates = 5;  // a word's first candidates weighed (the rest stay after them, as they were)
+  size_t candidates = 5;  // a word's first candidates weighed (the rest stay after them, as they were; none if one)
 };
 
 // This rank's figures (--stats).
@@ -57,7 +57,7 @@ struct ContextFigures {
 // One occurrence of a misspelled word, at the rank that ranked the word.
 struct ContextOccurrence {
   uint64_t position = 0;  // stream position
-  uint64_t mark = 0;      // line mark (line_marks.hpp) in the first pass's units
+  uint64_t mark = 0;      // line mark (line_marks.hpp) in the pass's units
   uint32_t word = 0;      // the word's index
   uint32_t best = 0;      // its best candidate here (index into the word's candidates, as reordered)
   int64_t margin = 0;     // best's score over the runner-up's here (score units; kAlone if none)
@@ -66,7 +66,7 @@ struct ContextOccurrence {
 
 struct InContext {
   std::vector<ContextOccurrence> occurrences;  // by word, then position
-  std::vector<LineUnit> line_units;            // of this rank's first pass (for LineTable)
+  std::vector<LineUnit> line_units;            // of this rank's pass (for LineTable)
 
   // Word i's occurrences.
   std::span<const ContextOccurrence> of(size_t word) const {
