@@ -454,11 +454,12 @@ class Pipeline {
   }
 
   // --context: ranked document mode, inputs that can be read again (not
-  // pipes: said so, and ranked without).
+  // pipes: said so, and ranked without; --fix refused).
   bool context_wanted() const {
     if (!opt_.ranked || opt_.words_mode || !opt_.context) return false;
     const bool stream =
         std::any_of(plan_.files.begin(), plan_.files.end(), [](const InputFile& f) { return f.stream; });
+    if (stream && !opt_.fix_dir.empty()) throw UsageError("--fix: a pipe or standard input cannot be rewritten");
     if (stream && rank_ == 0)
       std::fputs("spellcheck: --context: a pipe or standard input is read once: ranked without context\n", stderr);
     return !stream;
@@ -544,8 +545,8 @@ class Pipeline {
     if (in_context) weigh_in_context(ranked, word_counts);
     uint64_t accepted = 0;
     for (size_t i = 0; i < ranked.size(); ++i) accepted += ranked.accepted(i);
-    if (!opt_.fix_dir.empty()) {
-      if (context_done_) write_fixed_text(ranked);
+    if (context_done_ && !opt_.fix_dir.empty()) {
+      write_fixed_text(ranked);
     } else {
       PhaseTimer pt(t_, "report");
       ExtraFn extra;

@@ -20,7 +20,8 @@
 #   changes   context reorders some words (else the test could not fail)
 #   fix       --fix DIR: the folder and the change list equal the
 #             reference's corrections (margin 5 or more) applied by hand
-#   stream    standard input: said on stderr, ranked without context
+#   stream    standard input: said on stderr, ranked without context;
+#             --fix refused (status 2, one line)
 # Exit status: 0 passed, 1 a check failed.
 set -u
 tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -173,5 +174,14 @@ cat docs/part00.txt | ranked 2 1 --context on "$words" - >stream.txt 2>stream.er
 ranked 1 1 --context off "$words" - <docs/part00.txt >plain.txt || fail "stream: the run without context"
 same plain.txt stream.txt "stream: ranked without context"
 if grep -q "read once" stream.err; then echo "ok: stream: said so"; else fail "stream: nothing said"; cat stream.err; fi
+rm -rf fixed
+cat docs/part00.txt | ranked 2 1 --fix fixed "$words" - >fix-stream.out 2>fix-stream.err
+status=$?
+if [ $status -eq 2 ] && [ "$(wc -l <fix-stream.err)" -eq 1 ] && grep -q "cannot be rewritten" fix-stream.err; then
+  echo "ok: stream: --fix refused"
+else
+  fail "stream: --fix on a pipe: status $status"
+  cat fix-stream.err
+fi
 
 exit "$failed"
