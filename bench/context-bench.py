@@ -19,11 +19,14 @@ injected where their intended word stood, the truth kept per occurrence.
    context, not scored).
 3. The injected collection goes to OUT/docs, the truth to OUT/truth.tsv
    (path, line, column in bytes from 1, misspelling, correct word).
-4. spellcheck --suggest ranked --format jsonl on OUT/docs (mpirun -n P), and
-   per injected occurrence: reported at all, the correct word first (top-1),
-   among the first five (top-5). Ranked mode ranks a word's suggestions
-   once for all its occurrences today; with context (issue 32) each
-   occurrence gets its own, and this benchmark compares the two.
+4. spellcheck --suggest ranked --format jsonl on OUT/docs (mpirun -n P),
+   with --context off and on, and per injected occurrence: reported at
+   all, the word's first suggestion right (top-1), among its first five
+   (top-5), and the occurrence's own best (jsonl's in_context; without
+   context, the word's first) right.
+5. --fix: precision (changed to the intended word / changed) and recall
+   (changed right / injected) by margin, from the context run's margins,
+   and one --fix run at its default margin (its change list scored).
 
 Prints the figures, one line each, and writes OUT/summary.txt.
 """
