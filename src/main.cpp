@@ -180,6 +180,9 @@ class Pipeline {
     run_.step([&] {
       if (rank_ != 0) return;
       plan_ = make_input_plan(opt_.inputs, PlanOptions{opt_.hidden, opt_.binary, opt_.exclude});
+      if (!opt_.fix_dir.empty() &&
+          std::any_of(plan_.files.begin(), plan_.files.end(), [](const InputFile& f) { return f.stream; }))
+        throw UsageError("--fix: a pipe or standard input cannot be rewritten");
       if (opt_.verbose)
         for (const std::string& path : plan_.binary_paths)
           std::fprintf(stderr, "spellcheck: skipped binary file '%s'\n", path.c_str());
@@ -454,12 +457,11 @@ class Pipeline {
   }
 
   // --context: ranked document mode, inputs that can be read again (not
-  // pipes: said so, and ranked without; --fix refused).
+  // pipes: said so, and ranked without; --fix was refused in plan_inputs).
   bool context_wanted() const {
     if (!opt_.ranked || opt_.words_mode || !opt_.context) return false;
     const bool stream =
         std::any_of(plan_.files.begin(), plan_.files.end(), [](const InputFile& f) { return f.stream; });
-    if (stream && !opt_.fix_dir.empty()) throw UsageError("--fix: a pipe or standard input cannot be rewritten");
     if (stream && rank_ == 0)
       std::fputs("spellcheck: --context: a pipe or standard input is read once: ranked without context\n", stderr);
     return !stream;
