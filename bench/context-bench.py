@@ -3,7 +3,7 @@
 injected where their intended word stood, the truth kept per occurrence.
 
     bench/context-bench.py --spellcheck build/spellcheck --dict DICT --docs DIR
-        [--pairs TSV]... [--occurrences N] [--per-pair K] [--seed S]
+        [--pairs TSV]... [--occurrences N] [--per-pair K] [--joins J] [--seed S]
         [--ranks P] [--out DIR] [-- EXTRA SPELLCHECK OPTIONS]
 
 1. Pairs: every `misspelling<TAB>correct` line of the --pairs lists (default:
@@ -16,17 +16,21 @@ injected where their intended word stood, the truth kept per occurrence.
    its places (also random), until N places: each place gets the
    misspelling (capitalised like the word it replaces). The rest of the
    text is untouched (the generated collections carry their own ~1% typos:
-   context, not scored).
+   context, not scored). Besides, J run-together words: random places where
+   two lower-case dictionary words stand a space apart (not beside the
+   typos) are joined when the join is no dictionary word; the truth is the
+   two words with the space.
 3. The injected collection goes to OUT/docs, the truth to OUT/truth.tsv
    (path, line, column in bytes from 1, misspelling, correct word).
 4. spellcheck --suggest ranked --format jsonl on OUT/docs (mpirun -n P),
    with --context off and on, and per injected occurrence: reported at
    all, the word's first suggestion right (top-1), among its first five
    (top-5), and the occurrence's own best (jsonl's in_context; without
-   context, the word's first) right.
+   context, the word's first) right; the typos and the joins apart.
 5. --fix: precision (changed to the intended word / changed) and recall
    (changed right / injected) by margin, from the context run's margins,
-   and one --fix run at its default margin (its change list scored).
+   and one --fix run at its default margin (its change list scored; its
+   splits outside the injected places counted, and a few shown).
 
 Prints the figures, one line each, and writes OUT/summary.txt.
 """
@@ -109,10 +113,45 @@ def choose(places, pairs, n, per_pair, rng):
     return chosen[:n]
 
 
-def inject(files, chosen, pairs, src_root, out_root):
+JOIN = re.compile(rb"(?<![A-Za-z'\x80-\xff])([a-z]+) ([a-z]+)(?![A-Za-z'\x80-\xff])")
+
+
+def choose_joins(files, chosen, dictionary, n, rng):
+    """n random ((file, line, start, end), "left right") places to join."""
+    taken = collections.defaultdict(list)
+    for (fi, li, s, e), _ in chosen:
+        taken[(fi, li)].append((s, e))
+    places = []
+    for fi, path in enumerate(files):
+        with open(path, "rb") as f:
+            for li, line in enumerate(f.read().split(b"\n")):
+                for m in JOIN.finditer(line):
+                    left, right = m.group(1).decode(), m.group(2).decode()
+                    joined = left + right
+                    if left not in dictionary or right not in dictionary or joined in dictionary or \
+                            joined.capitalize() in dictionary:
+                        continue
+                    if any(s < m.end() + 1 and m.start() - 1 < e for s, e in taken[(fi, li)]):
+                        continue
+                    places.append(((fi, li, m.start(), m.end()), left + " " + right))
+    rng.shuffle(places)
+    out, used = [], set()
+    for (fi, li, s, e), words in places:
+        if len(out) >= n:
+            break
+        if any((fi, li, x) in used for x in range(s - 1, e + 2)):
+            continue
+        used.update((fi, li, x) for x in range(s, e))
+        out.append(((fi, li, s, e), words))
+    return out
+
+
+def inject(files, chosen, pairs, src_root, out_root, joins=()):
     by_file = collections.defaultdict(list)
     for (fi, li, s, e), w in chosen:
         by_file[fi].append((li, s, e, w))
+    for (fi, li, s, e), words in joins:
+        by_file[fi].append((li, s, e, words))
     truth = []
     for fi, path in enumerate(files):
         rel = os.path.relpath(path, src_root)
@@ -130,7 +169,10 @@ def inject(files, chosen, pairs, src_root, out_root):
             old, new, at = lines[li], b"", 0
             for s, e, w in sorted(spots):
                 original = old[s:e].decode()
-                typo = pairs[w] if original == w else pairs[w].capitalize()
+                if " " in w:  # a join
+                    typo = w.replace(" ", "")
+                else:
+                    typo = pairs[w] if original == w else pairs[w].capitalize()
                 new += old[at:s]
                 truth.append((rel, li + 1, len(new) + 1, typo, original))
                 new += typo.encode()
@@ -230,6 +272,7 @@ def main():
     ap.add_argument("--pairs", action="append")
     ap.add_argument("--occurrences", type=int, default=3000)
     ap.add_argument("--per-pair", type=int, default=3)
+    ap.add_argument("--joins", type=int, default=500)
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--ranks", type=int, default=2)
     ap.add_argument("--out", default="context-bench")
@@ -248,39 +291,54 @@ def main():
     if os.path.exists(args.out):
         shutil.rmtree(args.out)
     docs = os.path.join(args.out, "docs")
-    truth = inject(files, chosen, pairs, args.docs, docs)
+    joins = choose_joins(files, chosen, dictionary, args.joins, rng)
+    truth = inject(files, chosen, pairs, args.docs, docs, joins)
     with open(os.path.join(args.out, "truth.tsv"), "w") as f:
         f.write("path\tline\tcolumn\tmisspelling\tcorrect\n")
         for row in truth:
             f.write("\t".join(map(str, row)) + "\n")
+    typos = [t for t in truth if " " not in t[4]]
+    joined = [t for t in truth if " " in t[4]]
     runs = {}
     margins = {}
     for context in ("off", "on"):
         out_path = os.path.join(args.out, f"ranked-context-{context}.jsonl")
         seconds = run_ranked(args, docs, out_path, context)
         answers, in_context = read_answers(out_path, docs, margins if context == "on" else None)
-        runs[context] = (seconds,) + score(truth, answers, in_context)
+        runs[context] = (seconds,) + score(typos, answers, in_context)
+        runs["joins " + context] = (seconds,) + score(joined, answers, in_context)
     n, reported = runs["off"][1], runs["off"][2]
     pct = lambda k, d=n: f"{100.0 * k / d:.1f}%" if d else "-"
     lines = [
         f"pairs usable: {len(pairs)}; with a place in the text: {len(places)}; "
-        f"injected occurrences: {n} ({len({t[3].lower() for t in truth})} misspellings, at most {args.per_pair} each, seed {args.seed})",
+        f"injected typos: {n} ({len({t[3].lower() for t in typos})} misspellings, at most {args.per_pair} each, "
+        f"seed {args.seed}); run-together words: {len(joined)}",
         f"reported: {reported} ({pct(reported)})",
     ]
     for context in ("off", "on"):
         seconds, _, _, top1, top5, own = runs[context]
+        _, jn, _, _, jtop5, jown = runs["joins " + context]
         lines += [
             f"context {context}: top-1 per occurrence {own} ({pct(own)}); the word's first {top1} ({pct(top1)}), "
             f"first five {top5} ({pct(top5)}); {seconds:.2f} s wall on {args.ranks} ranks x 1 thread",
+            f"  run-together words: split right per occurrence {jown} ({pct(jown, jn)}), in the first five {jtop5} "
+            f"({pct(jtop5, jn)})",
         ]
-    lines.append("--fix by margin (injected occurrences): margin, made right, made wrong, missed, precision, recall")
+    n = len(truth)
+    lines.append("--fix by margin (injected typos and joins): margin, made right, made wrong, missed, precision, recall")
     for m, right, wrong, missed in margin_sweep(truth, in_context, margins, [0, 1, 2, 3, 5, 8, 12]):
-        lines.append(f"  {m:>4}  {right:5d}  {wrong:5d}  {missed:5d}  {pct(right, right + wrong)}  {pct(right)}")
+        lines.append(f"  {m:>4}  {right:5d}  {wrong:5d}  {missed:5d}  {pct(right, right + wrong)}  {pct(right, n)}")
     changes = run_fix(args, docs, os.path.join(args.out, "changes.tsv"), os.path.join(args.out, "fixed"))
     right = sum(changes.get((rel, line, col)) == correct for rel, line, col, _, correct in truth)
     wrong = sum((rel, line, col) in changes and changes[(rel, line, col)] != correct for rel, line, col, _, correct in truth)
     lines.append(f"--fix at its default margin: {len(changes)} changes; injected: {right} right, {wrong} wrong, "
-                 f"{n - right - wrong} missed: precision {pct(right, right + wrong)}, recall {pct(right)}")
+                 f"{n - right - wrong} missed: precision {pct(right, right + wrong)}, recall {pct(right, n)}")
+    split_right = sum(changes.get((rel, line, col)) == correct for rel, line, col, _, correct in joined)
+    injected = {(rel, line, col) for rel, line, col, _, _ in truth}
+    other_splits = [(place, new) for place, new in changes.items() if " " in new and place not in injected]
+    lines.append(f"  joins split right: {split_right} of {len(joined)} ({pct(split_right, len(joined))}); "
+                 f"splits elsewhere (not injected: unscored): {len(other_splits)}, e.g. "
+                 + ", ".join(f"{new!r}" for _, new in sorted(other_splits)[:8]))
     print("\n".join(lines))
     with open(os.path.join(args.out, "summary.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")

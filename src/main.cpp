@@ -469,8 +469,12 @@ class Pipeline {
 
   // The misspelled words' candidates weighed by their neighbours: one more
   // pass over the documents (context.hpp).
-  void weigh_in_context(RankedResults& ranked, const std::vector<WordCount>& word_counts) {
+  void weigh_in_context(RankedResults& ranked, std::vector<WordCount>& word_counts) {
     PhaseTimer pt(t_, "context");
+    // The misspelled words' counts came last: those accepted by their case
+    // are words of the dictionary too.
+    const size_t misspelled_from = word_counts.size() - ranked.size();
+    for (size_t i = 0; i < ranked.size(); ++i) word_counts[misspelled_from + i].correct = ranked.accepted(i);
     const ObservedPass pass = [&](TokenObserver& observer, bool marks) {
       ReaderTuning tuning;
       tuning.observer = &observer;
@@ -484,7 +488,12 @@ class Pipeline {
       });
       return std::move(local.line_units);
     };
-    const ContextParams params{.weight = opt_.context_weight};
+    ContextParams params;
+    params.weight = opt_.context_weight;
+    params.split = {.enabled = opt_.split,
+                    .frequency_total = opt_.split ? frequency_total() : 0,
+                    .weights = weights(),
+                    .top = opt_.top};
     context_ = rank_in_context(comm_, judged_.misspelled, ranked, word_counts, omp_get_max_threads(), pass, params,
                                context_figures_);
     context_lines_ = gather_line_table(comm_, plan_, context_.line_units);
@@ -524,8 +533,8 @@ class Pipeline {
     const bool in_context = context_wanted();
     std::vector<WordCount> word_counts;  // (before the index takes the correct words' counts)
     if (in_context) {
-      add_context_word_counts(judged_.correct, judged_.correct_occurrences, word_counts);
-      add_context_word_counts(judged_.misspelled, judged_.occurrences, word_counts);
+      add_context_word_counts(judged_.correct, judged_.correct_occurrences, true, word_counts);
+      add_context_word_counts(judged_.misspelled, judged_.occurrences, false, word_counts);
     }
     build_ranked_index();
     RankedResults ranked;
@@ -1028,10 +1037,24 @@ class Pipeline {
     return path;
   }
 
+  // Collective: the frequency list's counts summed (a split's prior is
+  // the pair's share of the collection in the list's scale).
+  uint64_t frequency_total() {
+    uint64_t total = 0;
+    if (!freq_path_.empty()) {
+      TextChunk chunk = read_line_share(comm_, freq_path_);
+      run_.step([&] {
+        for (const uint64_t c : parse_frequencies(chunk.bytes, freq_path_).counts) total += c;
+      });
+    }
+    return mpi::allreduce_sum(comm_, total);
+  }
+
   void build_ranked_index() {
     PhaseTimer pt(t_, "rank-index");
     const RankedParams params = ranked_params();
     const std::string freq_path = frequency_path();
+    freq_path_ = freq_path;
     FrequencyList collection{std::exchange(judged_.correct, {}), std::exchange(judged_.correct_occurrences, {})};
     if (read_compiled_index(params, freq_path)) {
       ranked_index_.add_collection(comm_, std::move(collection));
@@ -1149,6 +1172,7 @@ class Pipeline {
   LineTable context_lines_;         // ... and where they are
   ContextFigures context_figures_;  // this rank's
   bool context_done_ = false;
+  std::string freq_path_;  // the frequency list ranked mode read ("": none)
   CompileCacheUse cache_use_;
 };
 

@@ -9,15 +9,17 @@
 # HUNSPELL: a hunspell .dic (Debian's en_US), the same checks on fewer shapes.
 # The collection, made here: prose from a few hundred common words in
 # sentences that repeat their pairs, with typos whose candidates the pairs
-# tell apart (and capitals at sentences' starts), in a dozen files, one of
+# tell apart, run-together pairs (and capitals at sentences' starts), and
+# its own frequency list, in a dozen files, one of
 # about a megabyte (cut into units between ranks and threads: the pairs
 # and neighbours across the cuts must be joined). Checks:
 #   compare   the jsonl output (suggestions reordered, each occurrence's
 #             best and margin) and the text output equal the reference's,
 #             computed from the same run with --context off, byte for byte
-#             on 1-4 ranks x 1-2 threads, with --context-weight 2, and
-#             with the hunspell dictionary on 1x1 and 3x2
-#   changes   context reorders some words (else the test could not fail)
+#             on 1-4 ranks x 1-2 threads, with --context-weight 2, with
+#             --split off, and with the hunspell dictionary on 1x1 and 3x2
+#   changes   context reorders some words and splits some (else the test
+#             could not fail)
 #   fix       --fix DIR: the folder and the change list equal the
 #             reference's corrections (margin 5 or more) applied by hand
 #   stream    standard input: said on stderr, ranked without context;
@@ -71,6 +73,15 @@ def sentence():
     for i, w in enumerate(s):
         if w in typos and rng.random() < 0.15:
             s[i] = typos[w]
+    # Run-together words: a pair the collection also has apart (now and
+    # then an identifier's inner capital, never split); one pair written
+    # as one half the time (as often together as apart: never split).
+    if rng.random() < 0.05:
+        i = rng.randrange(len(s) - 1)
+        if s[i].isalpha() and s[i + 1].isalpha() and s[i] + s[i + 1] not in entries:
+            s[i:i + 2] = [s[i] + (s[i + 1].capitalize() if rng.random() < 0.1 else s[i + 1])]
+    elif s[:2] == templates[0][:2] and rng.random() < 0.5 and s[0] + s[1] not in entries:
+        s[0:2] = [s[0] + s[1]]
     s[0] = s[0][:1].upper() + s[0][1:]
     return " ".join(s) + rng.choice([".", ".", ",", ";", "!", "?"])
 def text(n_sentences):
@@ -89,16 +100,22 @@ for i in range(10):
     with open(f"docs/{'sub/' if i % 2 else ''}part{i:02d}.txt", "w") as f:
         f.write(text(rng.randint(0, 400)))
 open("docs/empty.txt", "w").close()
+# The frequency list (a split's prior is scaled to its total).
+with open("freq.txt", "w") as f:
+    for w in common:
+        f.write(f"{w} {rng.randint(1000, 10**9)}\n")
 PY
 
-ranked() { run "$@" --suggest ranked --max-distance 1; }
+ranked() { run "$@" --suggest ranked --max-distance 1 --frequencies freq.txt; }
 
 # --- compare ---------------------------------------------------------------
 ranked 1 1 --format jsonl --context off -o base.jsonl "$words" docs || fail "the run without context"
 for weight in 0.5 2; do
-  "$python" "$tests_dir/reference/context_reference.py" base.jsonl docs "$weight" want-$weight.jsonl want-$weight.txt ||
-    fail "the reference (weight $weight)"
+  "$python" "$tests_dir/reference/context_reference.py" base.jsonl docs "$weight" want-$weight.jsonl want-$weight.txt \
+    freq.txt || fail "the reference (weight $weight)"
 done
+"$python" "$tests_dir/reference/context_reference.py" base.jsonl docs 0.5 want-nosplit.jsonl want-nosplit.txt freq.txt off ||
+  fail "the reference without splits"
 cmp -s base.jsonl want-0.5.jsonl && fail "the reference says context changes nothing"
 changed=$("$python" -c '
 import json, sys
@@ -106,6 +123,8 @@ a = [json.loads(l)["suggestions"] for l in open(sys.argv[1])]
 b = [json.loads(l)["suggestions"] for l in open(sys.argv[2])]
 print(sum(x[0]["word"] != y[0]["word"] for x, y in zip(a, b) if x))' base.jsonl want-0.5.jsonl)
 if [ "${changed:-0}" -gt 0 ]; then echo "ok: changes: context puts another first for $changed words"; else fail "changes: context reorders no first suggestion"; fi
+splits=$(grep -c '"best":"[a-z]* [a-z]*"' want-0.5.jsonl)
+if [ "${splits:-0}" -gt 0 ]; then echo "ok: changes: $splits run-together words split"; else fail "changes: no word split"; fi
 for pt in "1 1" "1 2" "2 1" "2 2" "3 2" "4 1"; do
   set -- $pt
   ranked "$1" "$2" --format jsonl --context on -o got.jsonl "$words" docs || fail "the run on $1x$2"
@@ -118,9 +137,11 @@ for pt in "1 1" "3 2"; do
 done
 ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" docs || fail "the run with weight 2"
 same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
+ranked 3 1 --format jsonl --context on --split off -o got.jsonl "$words" docs || fail "the run with --split off"
+same want-nosplit.jsonl got.jsonl "compare: --split off on 3 ranks x 1 thread"
 # A hunspell dictionary: words judged at their fold keys' ranks.
 ranked 1 1 --format jsonl --context off -o hbase.jsonl "$hunspell" docs || fail "hunspell: the run without context"
-"$python" "$tests_dir/reference/context_reference.py" hbase.jsonl docs 0.5 hwant.jsonl hwant.txt ||
+"$python" "$tests_dir/reference/context_reference.py" hbase.jsonl docs 0.5 hwant.jsonl hwant.txt freq.txt ||
   fail "hunspell: the reference"
 for pt in "1 1" "3 2"; do
   set -- $pt

@@ -81,7 +81,10 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
     if (v != "on" && v != "off") throw UsageError("--context must be on or off, got '" + std::string(v) + "'");
     o.context = v == "on";
   } else if (flag == "--context-weight") o.context_weight = parse_real(flag, v, 0.0, 100.0);
-  else if (flag == "--fix") {
+  else if (flag == "--split") {
+    if (v != "on" && v != "off") throw UsageError("--split must be on or off, got '" + std::string(v) + "'");
+    o.split = v == "on";
+  } else if (flag == "--fix") {
     if (v.empty()) throw UsageError("--fix needs a folder");
     o.fix_dir = v;
   } else if (flag == "--fix-margin") o.fix_margin = parse_real(flag, v, 0.0, 1e9);
@@ -141,7 +144,7 @@ bool takes_value(std::string_view flag) {
          flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
          flag == "--input-format" || flag == "--text-field" || flag == "--id-field" || flag == "--per-document" ||
          flag == "--per-document-top" || flag == "--context" || flag == "--context-weight" || flag == "--fix" ||
-         flag == "--fix-margin";
+         flag == "--fix-margin" || flag == "--split";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -388,6 +391,10 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           correction ("in_context")
   --context-weight W      ranked, --context on: the neighbours' evidence
                           against the word's own score (default 0.5)
+  --split on|off          ranked, --context on: a misspelled word that is
+                          two words of the collection ("inthe") gets the
+                          split ("in the") as a candidate where the
+                          collection has the pair (default on)
   --fix DIR               ranked documents, in context: write the documents
                           under DIR (each at its path as given) with every
                           misspelled occurrence whose best correction beats

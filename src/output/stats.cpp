@@ -105,7 +105,9 @@ JsonObject context_json(const ContextFigures& f) {
       .add("wanted_keys", f.wanted_keys)
       .add("counted_keys", f.counted_keys)
       .add("filter_bytes", f.filter_bytes)
-      .add("table_bytes", f.table_bytes);
+      .add("table_bytes", f.table_bytes)
+      .add("split_cuts", f.split_cuts)
+      .add("split_words", f.split_words);
 }
 JsonObject context_totals_json(const RankedRun& r) {
   ContextFigures sum;
@@ -114,12 +116,16 @@ JsonObject context_totals_json(const RankedRun& r) {
     sum.occurrences += f.occurrences;
     sum.wanted_keys += f.wanted_keys;
     sum.counted_keys += f.counted_keys;
+    sum.split_cuts += f.split_cuts;
+    sum.split_words += f.split_words;
     most = std::max(most, f.filter_bytes + f.table_bytes);
   }
   return JsonObject()
       .add("occurrences", sum.occurrences)
       .add("wanted_keys", sum.wanted_keys)
       .add("counted_keys", sum.counted_keys)
+      .add("split_cuts", sum.split_cuts)
+      .add("split_words", sum.split_words)
       .add("collection_bytes", r.input_bytes)
       .add("max_rank_bytes", most);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <string>
@@ -12,23 +13,16 @@
 #include "spellcheck/common/wire.hpp"
 #include "spellcheck/common/word_hash.hpp"
 #include "spellcheck/dictionary/bloom_filter.hpp"
+#include "spellcheck/suggest/detail/context_counts.hpp"
 #include "spellcheck/suggest/detail/count_table.hpp"
+#include "spellcheck/suggest/split_words.hpp"
 
 namespace spellcheck {
 namespace {
 
 using detail::CountTable;
-
-// The keys counted: a word (its context key), and a pair of neighbours
-// (never 0, which the count tables store as 1).
-uint64_t word_key(uint64_t h) {
-  const uint64_t k = mix64(h ^ 0x5be8a1f3c2d4e697ULL);
-  return k ? k : 1;
-}
-uint64_t pair_key(uint64_t left, uint64_t right) {
-  const uint64_t k = mix64(left * 0x9E3779B97F4A7C15ULL + right);
-  return k ? k : 1;
-}
+using detail::pair_key;
+using detail::word_key;
 
 // A misspelled word of some rank, by the hash of its spelling as written.
 struct MisspelledRef {
@@ -69,12 +63,13 @@ class MisspelledTable {
   size_t mask_ = 0;
 };
 
-// Collective: the misspelled words with candidates of every rank.
+// Collective: the misspelled words of every rank with candidates or a
+// split (split[i]).
 std::vector<MisspelledRef> everyone_misspelled(const mpi::Comm& comm, const WordList& words,
-                                               const RankedResults& ranked) {
+                                               const RankedResults& ranked, const std::vector<char>& split) {
   std::string mine;
   for (size_t i = 0; i < words.size(); ++i) {
-    if (ranked.accepted(i) || ranked.candidates(i) == 0) continue;
+    if (ranked.accepted(i) || (ranked.candidates(i) == 0 && !split[i])) continue;
     wire::append_le<uint64_t>(mine, exact_token_hash(words[i]));
     wire::append_le<uint32_t>(mine, static_cast<uint32_t>(comm.rank()));
     wire::append_le<uint32_t>(mine, static_cast<uint32_t>(i));
@@ -116,12 +111,18 @@ struct UnitEdge {
 };
 
 // The pass: per thread, the occurrences of misspelled words, and the
-// neighbour pairs with a candidate on one side (which pairs matter is
-// known only once the occurrences are in: counted here, shipped after).
+// neighbour pairs with a candidate on one side or that a split spells
+// (which pairs matter is known only once the occurrences are in: counted
+// here, shipped after). splits: a filter of the splits' pairs (none: null).
 class ContextPass final : public TokenObserver {
  public:
-  ContextPass(const MisspelledTable& table, const BloomFilter& misspelled, const BloomFilter& candidates, int threads)
-      : table_(table), misspelled_(misspelled), candidates_(candidates), threads_(static_cast<size_t>(threads)) {}
+  ContextPass(const MisspelledTable& table, const BloomFilter& misspelled, const BloomFilter& candidates,
+              const BloomFilter* splits, int threads)
+      : table_(table),
+        misspelled_(misspelled),
+        candidates_(candidates),
+        splits_(splits),
+        threads_(static_cast<size_t>(threads)) {}
 
   void unit_begins(int thread, uint32_t file, uint64_t begin, uint64_t end) override {
     Thread& t = threads_[static_cast<size_t>(thread)];
@@ -135,19 +136,24 @@ class ContextPass final : public TokenObserver {
     if (n == 0) return;
     t.units.back().see(tok[0], tok[n - 1]);
     constexpr size_t kChunk = 128;
+    uint64_t keys[kChunk];  // each token's pair with the one before (0: none)
     uint64_t pairs[kChunk];
     for (size_t from = 0; from < n; from += kChunk) {
       const size_t to = std::min(n, from + kChunk);
+      uint64_t prev = t.prev;
       for (size_t i = from; i < to; ++i) {
         misspelled_.prefetch(tok[i].exact, 0);
         candidates_.prefetch(tok[i].context, 0);
+        keys[i - from] = prev ? pair_key(prev, tok[i].context) : 0;
+        if (splits_) splits_->prefetch(keys[i - from], 0);
+        prev = tok[i].context;
       }
       size_t m = 0;
       for (size_t i = from; i < to; ++i) {
-        const uint64_t c = tok[i].context;
+        const uint64_t c = tok[i].context, key = keys[i - from];
         t.close(c);
         const bool candidate = candidates_.maybe_contains(c, 0);
-        if (t.prev && (t.prev_candidate || candidate)) pairs[m++] = pair_key(t.prev, c);
+        if (key && (t.prev_candidate || candidate || (splits_ && splits_->maybe_contains(key, 0)))) pairs[m++] = key;
         if (misspelled_.maybe_contains(tok[i].exact, 0)) t.open(table_.find(tok[i].exact), tok[i]);
         t.prev = c;
         t.prev_candidate = candidate;
@@ -179,8 +185,10 @@ class ContextPass final : public TokenObserver {
   // A pair across a unit edge (units are cut differently on other rank
   // and thread counts: counted once, by one rank), if it has a candidate.
   void add_edge_pair(uint64_t left, uint64_t right) {
-    if (candidates_.maybe_contains(left, 0) || candidates_.maybe_contains(right, 0))
-      edge_pairs_.add(pair_key(left, right), 1);
+    const uint64_t key = pair_key(left, right);
+    if (candidates_.maybe_contains(left, 0) || candidates_.maybe_contains(right, 0) ||
+        (splits_ && splits_->maybe_contains(key, 0)))
+      edge_pairs_.add(key, 1);
   }
   // fn(key, count) for each thread's pairs (summed by the owners).
   template <class Fn>
@@ -218,6 +226,7 @@ class ContextPass final : public TokenObserver {
   const MisspelledTable& table_;
   const BloomFilter& misspelled_;
   const BloomFilter& candidates_;
+  const BloomFilter* splits_;
   std::vector<Thread> threads_;
   CountTable edge_pairs_{16};
 };
@@ -364,21 +373,48 @@ struct Neighbours {
 };
 
 // The context hashes of word i's first candidates, those context weighs.
-// None for a word with one candidate: context cannot change its ranking
-// (its occurrences are still found: their places and best are output).
-std::vector<uint64_t> candidate_hashes(const RankedResults& ranked, size_t i, const ContextParams& params) {
-  if (ranked.candidates(i) < 2) return {};
+// None for a word with one candidate (and no split, `split`): context
+// cannot change its ranking (its occurrences are still found: their places
+// and best are output).
+std::vector<uint64_t> candidate_hashes(const RankedResults& ranked, size_t i, const ContextParams& params,
+                                       bool split = false) {
+  if (ranked.candidates(i) + (split ? 1 : 0) < 2) return {};
   std::vector<uint64_t> h(std::min(ranked.candidates(i), params.candidates));
   for (size_t k = 0; k < h.size(); ++k) h[k] = context_token_hash(ranked.word(i, k));
   return h;
 }
 
-// The keys this rank's words need counted (distinct).
+// The splits of each word, as given by known_splits (by word).
+class SplitsOf {
+ public:
+  SplitsOf(const std::vector<WordSplit>& splits, size_t words) : first_(words + 1), splits_(splits) {
+    for (const WordSplit& s : splits) ++first_[s.word + 1];
+    for (size_t w = 1; w <= words; ++w) first_[w] += first_[w - 1];
+  }
+  bool any(size_t word) const { return first_[word + 1] > first_[word]; }
+  std::span<const WordSplit> of(size_t word) const {
+    return std::span<const WordSplit>(splits_).subspan(first_[word], first_[word + 1] - first_[word]);
+  }
+  std::vector<char> flags() const {
+    std::vector<char> f(first_.size() - 1);
+    for (size_t w = 0; w < f.size(); ++w) f[w] = any(w);
+    return f;
+  }
+
+ private:
+  std::vector<size_t> first_;
+  const std::vector<WordSplit>& splits_;
+};
+
+// The keys this rank's words need counted (distinct): their candidates'
+// pairs with the neighbours and the words of those, and their splits'
+// pairs.
 std::vector<uint64_t> wanted_keys(const std::vector<WordSpan>& spans, const RankedResults& ranked,
-                                  const ContextParams& params) {
+                                  const SplitsOf& splits, const ContextParams& params) {
   std::vector<uint64_t> keys;
   for (const WordSpan& s : spans) {
-    const std::vector<uint64_t> candidates = candidate_hashes(ranked, s.word, params);
+    for (const WordSplit& split : splits.of(s.word)) keys.push_back(split.pair);
+    const std::vector<uint64_t> candidates = candidate_hashes(ranked, s.word, params, splits.any(s.word));
     if (candidates.empty()) continue;
     for (const uint64_t l : s.lefts)
       if (l) keys.push_back(word_key(l));
@@ -392,93 +428,32 @@ std::vector<uint64_t> wanted_keys(const std::vector<WordSpan>& spans, const Rank
         if (r) keys.push_back(pair_key(c, r));
     }
   }
-  CountTable distinct(keys.size() / 4);  // (a hash set: far fewer distinct keys than keys)
-  for (const uint64_t k : keys) distinct.add(k, 0);
-  keys.clear();
-  distinct.for_each([&](uint64_t k, uint64_t) { keys.push_back(k); });
+  detail::make_distinct(keys);
   return keys;
-}
-
-// Collective: a filter of every rank's keys (n here, given by
-// for_each_key(insert)), on every rank.
-template <class ForEachKey>
-BloomFilter shared_filter(const mpi::Comm& comm, uint64_t n, ForEachKey&& for_each_key) {
-  const uint64_t total = mpi::allreduce_sum(comm, n);
-  BloomFilter f(1, BloomFilter::blocks_for(std::max<uint64_t>(total, 1), 12.0));
-  for_each_key([&](uint64_t k) { f.insert_unshared(k, 0); });
-  mpi::allreduce_bor(comm, f.data(), f.words());
-  return f;
 }
 
 // Collective: a filter of the context hashes of every rank's weighed
 // candidates.
-BloomFilter candidate_filter(const mpi::Comm& comm, const RankedResults& ranked, const ContextParams& params) {
+BloomFilter candidate_filter(const mpi::Comm& comm, const RankedResults& ranked, const SplitsOf& splits,
+                             const ContextParams& params) {
   std::vector<uint64_t> hashes;
   for (size_t i = 0; i < ranked.size(); ++i)
     if (!ranked.accepted(i))
-      for (const uint64_t c : candidate_hashes(ranked, i, params)) hashes.push_back(c);
+      for (const uint64_t c : candidate_hashes(ranked, i, params, splits.any(i))) hashes.push_back(c);
   std::sort(hashes.begin(), hashes.end());
   hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
-  return shared_filter(comm, hashes.size(), [&](auto insert) {
+  return detail::shared_filter(comm, hashes.size(), [&](auto insert) {
     for (const uint64_t h : hashes) insert(h);
   });
 }
 
-// Collective: the pair counts of the pass and the words' counts that the
-// filter of wanted keys passes, to the owners of their keys, summed there.
-CountTable owned_counts(const mpi::Comm& comm, const ContextPass& pass, const std::vector<WordCount>& words,
-                        const BloomFilter& wanted) {
-  const size_t p = static_cast<size_t>(comm.size());
-  std::vector<std::string> to(p);
-  const auto send = [&](uint64_t k, uint64_t c) {
-    if (!wanted.maybe_contains(k, 0)) return;
-    std::string& b = to[static_cast<size_t>(owner_of(k, comm.size()))];
-    wire::append_le<uint64_t>(b, k);
-    wire::append_le<uint64_t>(b, c);
-  };
-  pass.for_each_pair(send);
-  for (const WordCount& w : words) send(w.key, w.count);
-  mpi::Bytes out;
-  for (const std::string& b : to) {
-    out.data += b;
-    out.counts.push_back(b.size());
-  }
-  const mpi::Bytes recv = mpi::alltoallv_bytes(comm, out);
-  CountTable owned(recv.data.size() / 16);
-  for (size_t at = 0; at < recv.data.size();) {
-    const uint64_t k = wire::read_le_at<uint64_t>(recv.data, at, "context counts");
-    owned.add(k, wire::read_le_at<uint64_t>(recv.data, at, "context counts"));
-  }
-  return owned;
-}
-
-// Collective: the counts of keys (sorted, distinct) from their owners.
-// Most wanted keys were never seen: only those a filter of the counted
-// keys passes are asked.
-std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned) {
-  const BloomFilter counted =
-      shared_filter(comm, owned.size(), [&](auto insert) { owned.for_each([&](uint64_t k, uint64_t) { insert(k); }); });
-  const size_t p = static_cast<size_t>(comm.size());
-  std::vector<std::vector<uint32_t>> asked(p);  // indices into keys, per owner
-  for (uint32_t i = 0; i < keys.size(); ++i)
-    if (counted.maybe_contains(keys[i], 0)) asked[static_cast<size_t>(owner_of(keys[i], comm.size()))].push_back(i);
-  mpi::Bytes send;
-  for (const auto& ids : asked) {
-    for (const uint32_t i : ids) wire::append_le<uint64_t>(send.data, keys[i]);
-    send.counts.push_back(ids.size() * 8);
-  }
-  const mpi::Bytes questions = mpi::alltoallv_bytes(comm, send);
-  mpi::Bytes answers;
-  answers.counts = questions.counts;
-  for (size_t at = 0; at < questions.data.size();)
-    wire::append_le<uint64_t>(answers.data,
-                              owned.count(wire::read_le_at<uint64_t>(questions.data, at, "context keys")));
-  const mpi::Bytes replies = mpi::alltoallv_bytes(comm, answers);
-  std::vector<uint64_t> counts(keys.size());
-  size_t at = 0;
-  for (const auto& ids : asked)
-    for (const uint32_t i : ids) counts[i] = wire::read_le_at<uint64_t>(replies.data, at, "context counts");
-  return counts;
+// Collective: a filter of every rank's splits' pairs; none (null) if no
+// rank has a split.
+std::unique_ptr<BloomFilter> split_filter(const mpi::Comm& comm, const std::vector<WordSplit>& splits) {
+  if (mpi::allreduce_sum(comm, uint64_t{splits.size()}) == 0) return nullptr;
+  return std::make_unique<BloomFilter>(detail::shared_filter(comm, splits.size(), [&](auto insert) {
+    for (const WordSplit& s : splits) insert(s.pair);
+  }));
 }
 
 // Each word's candidates reordered in context, with buffers kept from word
@@ -570,14 +545,6 @@ class WordRanker {
   std::vector<uint32_t> order_;
 };
 
-// Words without occurrences (or accepted) as they were.
-void copy_word(const RankedResults& ranked, size_t i, RankedResults& out) {
-  if (ranked.accepted(i)) return out.set_accepted(i);
-  out.start(i);
-  for (size_t k = 0; k < ranked.candidates(i); ++k)
-    out.add(i, ranked.word(i, k), ranked.score(i, k), ranked.distance(i, k));
-}
-
 }  // namespace
 
 double context_side(uint64_t pair, uint64_t given, uint64_t word, uint64_t tokens, double backoff) {
@@ -586,22 +553,57 @@ double context_side(uint64_t pair, uint64_t given, uint64_t word, uint64_t token
          std::log((static_cast<double>(word) + 0.5) / static_cast<double>(tokens));
 }
 
-void add_context_word_counts(const WordList& words, const std::vector<uint64_t>& counts, std::vector<WordCount>& out) {
-  for (size_t i = 0; i < words.size(); ++i) out.push_back({word_key(context_token_hash(words[i])), counts[i]});
+void add_context_word_counts(const WordList& words, const std::vector<uint64_t>& counts, bool correct,
+                             std::vector<WordCount>& out) {
+  for (size_t i = 0; i < words.size(); ++i) out.push_back({word_key(context_token_hash(words[i])), counts[i], correct});
 }
+
+namespace {
+
+// Collective: the counts of this rank's wanted keys, from the pass's pairs
+// and the first reading's word counts, those a filter of every rank's
+// wanted keys passes summed at their owners.
+CountTable wanted_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const ContextPass& seen,
+                         const std::vector<WordCount>& word_counts, ContextFigures& figures) {
+  CountTable owned;
+  {
+    const BloomFilter wanted = detail::shared_filter(comm, keys.size(), [&](auto insert) {
+      for (const uint64_t k : keys) insert(k);
+    });
+    figures.filter_bytes += wanted.bytes();
+    owned = detail::counts_at_owners(comm, wanted, [&](auto send) {
+      seen.for_each_pair(send);
+      for (const WordCount& w : word_counts) send(w.key, w.count);
+    });
+  }
+  figures.counted_keys = owned.size();
+  figures.table_bytes = std::max<uint64_t>(figures.table_bytes, owned.bytes());
+  const std::vector<uint64_t> counts = detail::ask_counts(comm, keys, owned);
+  CountTable got(keys.size() / 4);
+  for (size_t j = 0; j < keys.size(); ++j)
+    if (counts[j] > 0) got.add(keys[j], counts[j]);
+  return got;
+}
+
+}  // namespace
 
 InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedResults& ranked,
                           const std::vector<WordCount>& word_counts, int threads, const ObservedPass& pass,
                           const ContextParams& params, ContextFigures& figures) {
   InContext result;
-  const std::vector<MisspelledRef> refs = everyone_misspelled(comm, words, ranked);
+  const std::vector<WordSplit> splits = known_splits(comm, words, ranked, word_counts, params.split);
+  const SplitsOf splits_of(splits, words.size());
+  figures.split_cuts = splits.size();
+  const std::vector<MisspelledRef> refs = everyone_misspelled(comm, words, ranked, splits_of.flags());
   const MisspelledTable table(refs);
   // (Every rank holds all the refs: the filter needs no reduction, but
   // the same size everywhere, which refs.size() is.)
   BloomFilter misspelled(1, BloomFilter::blocks_for(std::max<size_t>(refs.size(), 1), 10.0));
   for (const MisspelledRef& r : refs) misspelled.insert_unshared(r.hash, 0);
-  const BloomFilter candidates = candidate_filter(comm, ranked, params);
-  ContextPass seen(table, misspelled, candidates, threads);
+  const BloomFilter candidates = candidate_filter(comm, ranked, splits_of, params);
+  const std::unique_ptr<BloomFilter> split_pairs = split_filter(comm, splits);
+  figures.filter_bytes = misspelled.bytes() + candidates.bytes() + (split_pairs ? split_pairs->bytes() : 0);
+  ContextPass seen(table, misspelled, candidates, split_pairs.get(), threads);
   result.line_units = pass(seen, true);
   std::vector<Found> found = seen.take_occurrences();
   join_unit_edges(comm, seen, found);
@@ -610,35 +612,26 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
   const std::vector<Found> occ = route_occurrences(comm, found, words.size());
   found = {};
   const Neighbours neighbours(occ);
-  const std::vector<WordSpan>& spans = neighbours.spans;
-  const std::vector<uint64_t> keys = wanted_keys(spans, ranked, params);
+  const std::vector<uint64_t> keys = wanted_keys(neighbours.spans, ranked, splits_of, params);
   figures.wanted_keys = keys.size();
-  CountTable owned;
-  {
-    const BloomFilter wanted = shared_filter(comm, keys.size(), [&](auto insert) {
-      for (const uint64_t k : keys) insert(k);
-    });
-    figures.filter_bytes = wanted.bytes() + misspelled.bytes() + candidates.bytes();
-    owned = owned_counts(comm, seen, word_counts, wanted);
-  }
-  figures.counted_keys = owned.size();
-  figures.table_bytes = std::max<uint64_t>(figures.table_bytes, owned.bytes());
+  const CountTable counts = wanted_counts(comm, keys, seen, word_counts, figures);
   uint64_t tokens = 0;
   for (const WordCount& w : word_counts) tokens += w.count;
   tokens = mpi::allreduce_sum(comm, tokens);
-  const std::vector<uint64_t> counts = ask_counts(comm, keys, owned);
-  owned = CountTable(keys.size() / 4);
-  for (size_t j = 0; j < keys.size(); ++j)
-    if (counts[j] > 0) owned.add(keys[j], counts[j]);
+  std::vector<uint64_t> occurrences(words.size());
+  for (const WordSpan& s : neighbours.spans) occurrences[s.word] = s.end - s.begin;
+  const RankedResults split =
+      with_splits(words, ranked, splits, counts, occurrences, tokens, params.split, figures.split_words);
   RankedResults out(ranked.size());
   std::vector<char> done(ranked.size());
-  WordRanker ranker(ranked, neighbours, owned, tokens, params);
-  for (const WordSpan& s : spans) {
+  WordRanker ranker(split, neighbours, counts, tokens, params);
+  for (const WordSpan& s : neighbours.spans) {
+    if (split.candidates(s.word) == 0) continue;  // (a split the collection does not have)
     ranker.rank(occ, s, out, result.occurrences);
     done[s.word] = 1;
   }
   for (size_t i = 0; i < ranked.size(); ++i)
-    if (!done[i]) copy_word(ranked, i, out);
+    if (!done[i]) out.copy_word(split, i);
   ranked = std::move(out);
   return result;
 }

@@ -3,12 +3,13 @@
 --suggest ranked --context on --format jsonl` prints, from the run's own
 ranking without context and the documents, computed the plain way.
 
-    context_reference.py BASE.jsonl ROOT WEIGHT OUT.jsonl OUT.txt
+    context_reference.py BASE.jsonl ROOT WEIGHT OUT.jsonl OUT.txt FREQ [SPLIT]
 
 BASE.jsonl: the same run with --context off (each word's suggestions and
 their scores: the ranking context starts from). ROOT: the folder of
 documents as given to spellcheck (its text: ASCII letters, spaces,
 punctuation and newlines only, so a token is a run of ASCII letters).
+FREQ: the run's frequency list; SPLIT: on (default) or off, as --split.
 Writes the jsonl and the text output the run in context must print.
 
 The model, as `include/spellcheck/suggest/context.hpp` states it: a
@@ -22,8 +23,22 @@ R (none at a file's edges) and a candidate c among the word's first five:
              + round(1000 * weight * side(count(c R), count(c), count(R)))
 A candidate's score gains its evidence summed over the word's
 occurrences; the five are reordered by score (then spelling, byte-wise),
-the rest follow as they were (a word with one candidate is left as it is). An occurrence's best: the highest of score
-plus its own evidence, ties to the earlier; margin over the runner-up.
+the rest follow as they were (a word with one candidate is left as it is);
+lines by number of candidates, then word byte-wise (SPEC.md).
+An occurrence's best: the highest of score plus its own evidence, ties to
+the earlier; margin over the runner-up.
+
+Splits (`include/spellcheck/suggest/split_words.hpp`), before the
+weighing: a misspelled word of 2 to 30 letters (no capital after the
+first) cut in two after each letter where both parts' keys are keys of
+words the dictionary accepted (tokens not among the misspelled words), and
+the collection has the pair (count n > 0) at least 10 times as often as
+the word, becomes the candidate "left right" (distance 1) with score
+    round(1000 * 0.79375 * ln(floor(F * n / N) + 1.125))
+    + round(1000 * 0.5 * ln(1 + n)) - 4000 + 3500
+(F: the frequency list's counts summed), put before the first candidate
+that scores less, cuts left to right; the ranking then keeps at most
+max(10, what it had).
 """
 import collections
 import json
@@ -35,6 +50,8 @@ import sys
 TOKEN = re.compile(rb"[A-Za-z]+")
 WEIGHED = 5
 BACKOFF = 0.4
+TOP = 10
+APART = 10
 
 
 def key(word):
@@ -69,9 +86,32 @@ def tokens_of(path):
     return out
 
 
+def split_score(n, tokens, freq_total):
+    expected = int(float(freq_total) * n / tokens)
+    return (llround(1000.0 * 0.79375 * math.log(expected + 1.125)) + llround(1000.0 * 0.5 * math.log(1.0 + n))
+            - 4000 + 3500)
+
+
+def with_splits(word, occurrences, sugg, known, pairs, tokens, freq_total):
+    """The word's suggestions [(word, distance, score)] with its splits."""
+    if not 2 <= len(word.encode()) <= 30 or any(c.isupper() for c in word[1:]):
+        return sugg
+    out = list(sugg)
+    for at in range(1, len(word)):
+        left, right = word[:at], word[at:]
+        n = pairs[(key(left), key(right))]
+        if key(left) in known and key(right) in known and n > 0 and n >= APART * occurrences:
+            s = split_score(n, tokens, freq_total)
+            where = next((j for j, c in enumerate(out) if c[2] < s), len(out))
+            out.insert(where, (left + " " + right, 1, s))
+    return out[:max(len(sugg), TOP)]
+
+
 def main():
-    base_path, root, weight, out_jsonl, out_txt = sys.argv[1:6]
+    base_path, root, weight, out_jsonl, out_txt, freq_path = sys.argv[1:7]
+    split = sys.argv[7] == "on" if len(sys.argv) > 7 else True
     weight = float(weight)
+    freq_total = sum(int(line.split()[1]) for line in open(freq_path, encoding="utf-8") if line.strip())
     words, pairs, places = collections.Counter(), collections.Counter(), collections.defaultdict(list)
     for path in files_of(root):
         toks = tokens_of(path)
@@ -97,34 +137,38 @@ def main():
             e += llround(1000.0 * weight * side(pairs[(c, right)], words[c], words[right]))
         return e
 
+    base = [json.loads(raw) for raw in open(base_path, encoding="utf-8")]
+    misspelled = set(o["word"] for o in base)
+    known = set(key(w) for w in places if w not in misspelled)
     jsonl, text = [], []
-    with open(base_path, encoding="utf-8") as f:
-        for raw in f:
-            o = json.loads(raw)
-            sugg = [(s["word"], s["distance"], round(s["score"] * 1000)) for s in o["suggestions"]]
-            occ = places[o["word"]] if sugg else []  # (a word without candidates is not weighed)
-            k_n = min(WEIGHED, len(sugg)) if len(sugg) >= 2 else 0  # (one candidate: nothing to weigh)
-            each = [[evidence(left, right, key(sugg[k][0])) for k in range(k_n)] for _, left, right in occ]
-            total = [sugg[k][2] + sum(e[k] for e in each) for k in range(k_n)]
-            order = sorted(range(k_n), key=lambda k: (-total[k], sugg[k][0].encode()))
-            ranked = [(sugg[k][0], sugg[k][1], total[k]) for k in order] + sugg[k_n:]
-            line = '{"word":' + dumps(o["word"]) + ',"occurrences":' + str(o["occurrences"])
-            line += ',"suggestions":[' + ",".join(
-                '{"word":%s,"distance":%d,"score":%.3f}' % (dumps(w), d, s / 1000.0) for w, d, s in ranked)
-            line += '],"in_context":['
-            shown = []
-            for (at, _, _), e in zip(occ, each):
-                values = [total[k] + e[k] for k in order]
-                best = max(range(len(values)), key=lambda r: (values[r], -r)) if values else 0
-                rest = sorted(values[:best] + values[best + 1:], reverse=True)
-                margin = "null" if not rest else "%.3f" % ((values[best] - rest[0]) / 1000.0)
-                shown.append('{"at":%s,"best":%s,"margin":%s}' % (dumps(at), dumps(ranked[best][0]), margin))
-            jsonl.append(line + ",".join(shown) + "]}\n")
-            text.append(o["word"] + ": " + "".join(" " + w for w, _, _ in ranked) + "\n")
+    for o in base:
+        sugg = [(s["word"], s["distance"], round(s["score"] * 1000)) for s in o["suggestions"]]
+        if split:
+            sugg = with_splits(o["word"], o["occurrences"], sugg, known, pairs, n, freq_total)
+        occ = places[o["word"]] if sugg else []  # (a word without candidates is not weighed)
+        k_n = min(WEIGHED, len(sugg)) if len(sugg) >= 2 else 0  # (one candidate: nothing to weigh)
+        each = [[evidence(left, right, key(sugg[k][0])) for k in range(k_n)] for _, left, right in occ]
+        total = [sugg[k][2] + sum(e[k] for e in each) for k in range(k_n)]
+        order = sorted(range(k_n), key=lambda k: (-total[k], sugg[k][0].encode()))
+        ranked = [(sugg[k][0], sugg[k][1], total[k]) for k in order] + sugg[k_n:]
+        line = '{"word":' + dumps(o["word"]) + ',"occurrences":' + str(o["occurrences"])
+        line += ',"suggestions":[' + ",".join(
+            '{"word":%s,"distance":%d,"score":%.3f}' % (dumps(w), d, s / 1000.0) for w, d, s in ranked)
+        line += '],"in_context":['
+        shown = []
+        for (at, _, _), e in zip(occ, each):
+            values = [total[k] + e[k] for k in order]
+            best = max(range(len(values)), key=lambda r: (values[r], -r)) if values else 0
+            rest = sorted(values[:best] + values[best + 1:], reverse=True)
+            margin = "null" if not rest else "%.3f" % ((values[best] - rest[0]) / 1000.0)
+            shown.append('{"at":%s,"best":%s,"margin":%s}' % (dumps(at), dumps(ranked[best][0]), margin))
+        order_key = (len(ranked), o["word"].encode())  # (a split may change a word's count of candidates)
+        jsonl.append((order_key, line + ",".join(shown) + "]}\n"))
+        text.append((order_key, o["word"] + ": " + "".join(" " + w for w, _, _ in ranked) + "\n"))
     with open(out_jsonl, "w", encoding="utf-8") as f:
-        f.writelines(jsonl)
+        f.writelines(line for _, line in sorted(jsonl))
     with open(out_txt, "w", encoding="utf-8") as f:
-        f.writelines(text)
+        f.writelines(line for _, line in sorted(text))
 
 
 if __name__ == "__main__":

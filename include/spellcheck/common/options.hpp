@@ -78,6 +78,7 @@ struct Options {
   // reads the documents once more (README, "Context").
   bool context = false;
   double context_weight = 0.5;  // --context-weight W: the pairs' evidence against the word's own score
+  bool split = true;            // --split on|off: run-together words split in context
   // --fix DIR (ranked documents, in context): the documents rewritten under
   // DIR with the corrections that win by --fix-margin M or more (nats);
   // the output lists the changes.

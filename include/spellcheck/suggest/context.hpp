@@ -35,7 +35,9 @@
 #include "spellcheck/common/word_list.hpp"
 #include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/input/token_observer.hpp"
+#include "spellcheck/suggest/detail/context_counts.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
+#include "spellcheck/suggest/split_words.hpp"
 
 namespace spellcheck {
 
@@ -43,6 +45,7 @@ struct ContextParams {
   double weight = 0.5;    // the evidence's weight against the noisy channel's score (--context-weight)
   double backoff = 0.4;   // stupid backoff's factor
   size_t candidates = 5;  // a word's first candidates weighed (the rest stay after them, as they were; none if one)
+  SplitParams split;      // run-together words (split_words.hpp)
 };
 
 // This rank's figures (--stats).
@@ -52,6 +55,8 @@ struct ContextFigures {
   uint64_t counted_keys = 0;  // keys this rank owns counts of (wanted, and the filter's false positives)
   uint64_t filter_bytes = 0;  // the filters every rank holds (misspelled words, candidates, wanted keys)
   uint64_t table_bytes = 0;   // the largest count table held here (the pass's pairs, or the owned counts)
+  uint64_t split_cuts = 0;    // cuts of this rank's misspelled words into two correct words (split_words.hpp)
+  uint64_t split_words = 0;   // words given a split as a candidate
 };
 
 // One occurrence of a misspelled word, at the rank that ranked the word.
@@ -82,13 +87,10 @@ struct InContext {
 // returns the pass's line units. Collective (every rank runs it).
 using ObservedPass = std::function<std::vector<LineUnit>(TokenObserver& observer, bool marks)>;
 
-// A word's count in the collection, by its context key (its spelling with
-// the first letter lowered: "The" and "the" add up).
-struct WordCount {
-  uint64_t key = 0;
-  uint64_t count = 0;
-};
-void add_context_word_counts(const WordList& words, const std::vector<uint64_t>& counts, std::vector<WordCount>& out);
+// The words' counts as WordCount (detail/context_counts.hpp); correct: the
+// dictionary accepted them.
+void add_context_word_counts(const WordList& words, const std::vector<uint64_t>& counts, bool correct,
+                             std::vector<WordCount>& out);
 
 // Collective. words: the misspelled words this rank ranked, ranked: their
 // rankings, reordered here; word_counts: the distinct words this rank

@@ -71,6 +71,12 @@ class RankedResults {
     } catch (const std::exception&) {  // bad_alloc, or length_error past max_size()
     }
   }
+  // Word i as it is in `from` (the same words).
+  void copy_word(const RankedResults& from, size_t i) {
+    if (from.accepted(i)) return set_accepted(i);
+    start(i);
+    for (size_t k = 0; k < from.candidates(i); ++k) add(i, from.word(i, k), from.score(i, k), from.distance(i, k));
+  }
   // Word j becomes word order[j] (order: a permutation of the words).
   void reorder(const std::vector<uint32_t>& order);
 

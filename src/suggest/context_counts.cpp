@@ -1,0 +1,57 @@
+#include "spellcheck/suggest/detail/context_counts.hpp"
+
+#include <algorithm>
+
+namespace spellcheck::detail {
+
+// Each rank's buffer of (key, count) records to its owner; summed there.
+CountTable sum_at_owners(const mpi::Comm& comm, std::vector<std::string>& to) {
+  mpi::Bytes out;
+  for (std::string& b : to) {
+    out.data += b;
+    out.counts.push_back(b.size());
+    b = std::string();
+  }
+  const mpi::Bytes recv = mpi::alltoallv_bytes(comm, out);
+  CountTable owned(recv.data.size() / 16);
+  for (size_t at = 0; at < recv.data.size();) {
+    const uint64_t k = wire::read_le_at<uint64_t>(recv.data, at, "context counts");
+    owned.add(k, wire::read_le_at<uint64_t>(recv.data, at, "context counts"));
+  }
+  return owned;
+}
+
+std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned) {
+  const BloomFilter counted =
+      shared_filter(comm, owned.size(), [&](auto insert) { owned.for_each([&](uint64_t k, uint64_t) { insert(k); }); });
+  const size_t p = static_cast<size_t>(comm.size());
+  std::vector<std::vector<uint32_t>> asked(p);  // indices into keys, per owner
+  for (uint32_t i = 0; i < keys.size(); ++i)
+    if (counted.maybe_contains(keys[i], 0)) asked[static_cast<size_t>(owner_of(keys[i], comm.size()))].push_back(i);
+  mpi::Bytes send;
+  for (const auto& ids : asked) {
+    for (const uint32_t i : ids) wire::append_le<uint64_t>(send.data, keys[i]);
+    send.counts.push_back(ids.size() * 8);
+  }
+  const mpi::Bytes questions = mpi::alltoallv_bytes(comm, send);
+  mpi::Bytes answers;
+  answers.counts = questions.counts;
+  for (size_t at = 0; at < questions.data.size();)
+    wire::append_le<uint64_t>(answers.data,
+                              owned.count(wire::read_le_at<uint64_t>(questions.data, at, "context keys")));
+  const mpi::Bytes replies = mpi::alltoallv_bytes(comm, answers);
+  std::vector<uint64_t> counts(keys.size());
+  size_t at = 0;
+  for (const auto& ids : asked)
+    for (const uint32_t i : ids) counts[i] = wire::read_le_at<uint64_t>(replies.data, at, "context counts");
+  return counts;
+}
+
+void make_distinct(std::vector<uint64_t>& keys) {
+  CountTable distinct(keys.size() / 4);  // (a hash set: often far fewer distinct keys than keys)
+  for (const uint64_t k : keys) distinct.add(k, 0);
+  keys.clear();
+  distinct.for_each([&](uint64_t k, uint64_t) { keys.push_back(k); });
+}
+
+}  // namespace spellcheck::detail

@@ -1,0 +1,137 @@
+#include "spellcheck/suggest/split_words.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "spellcheck/input/token_observer.hpp"
+
+namespace spellcheck {
+namespace {
+
+using detail::CountTable;
+using detail::known_key;
+using detail::pair_key;
+using detail::word_key;
+
+bool ascii_non_letter(unsigned char c) { return c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
+
+// A word is cut between two letters (not inside a UTF-8 sequence, not at
+// an apostrophe, hyphen or digit).
+bool cuttable(std::string_view w, size_t at) {
+  const auto a = static_cast<unsigned char>(w[at - 1]), b = static_cast<unsigned char>(w[at]);
+  return (b & 0xC0) != 0x80 && !ascii_non_letter(a) && !ascii_non_letter(b);
+}
+
+// A capital after the first letter: an identifier ("WebServer", "isTrue"),
+// written as one on purpose.
+bool inner_capital(std::string_view w) {
+  return std::any_of(w.begin() + 1, w.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+// fn(word, at, left, right) for each cut of the words not accepted, up
+// to max_bytes, with its parts' context hashes (computed again on each
+// call: cheaper than holding ten cuts per misspelled word).
+template <class Fn>
+void for_each_cut(const WordList& words, const RankedResults& ranked, size_t max_bytes, Fn&& fn) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string_view w = words[i];
+    if (ranked.accepted(i) || w.size() < 2 || w.size() > max_bytes || inner_capital(w)) continue;
+    for (size_t at = 1; at < w.size(); ++at)
+      if (cuttable(w, at)) fn(i, at, context_token_hash(w.substr(0, at)), context_token_hash(w.substr(at)));
+  }
+}
+
+// A candidate, or a split offered as one.
+struct Option {
+  std::string spelled;
+  int64_t score = 0;
+  uint8_t distance = 0;
+};
+
+// Word i's ranking with its splits (in cut order) each put before the
+// first candidate that scores less.
+void merge_splits(const RankedResults& ranked, size_t i, const std::vector<Option>& splits, size_t top,
+                  RankedResults& out) {
+  std::vector<Option> all;
+  for (size_t k = 0; k < ranked.candidates(i); ++k)
+    all.push_back({std::string(ranked.word(i, k)), ranked.score(i, k), ranked.distance(i, k)});
+  const size_t had = all.size();
+  for (const Option& o : splits) {
+    const auto lower = std::find_if(all.begin(), all.end(), [&](const Option& c) { return c.score < o.score; });
+    all.insert(lower, o);
+  }
+  all.resize(std::min(all.size(), std::max(had, top)));
+  out.start(i);
+  for (const Option& o : all) out.add(i, o.spelled, o.score, o.distance);
+}
+
+}  // namespace
+
+std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words, const RankedResults& ranked,
+                                    const std::vector<WordCount>& word_counts, const SplitParams& params) {
+  if (!params.enabled) return {};
+  std::vector<uint64_t> parts;  // every cut's parts' keys, distinct
+  {
+    CountTable distinct(words.size() * 4);
+    for_each_cut(words, ranked, params.max_bytes, [&](size_t, size_t, uint64_t left, uint64_t right) {
+      distinct.add(known_key(word_key(left)), 0);
+      distinct.add(known_key(word_key(right)), 0);
+    });
+    parts.reserve(distinct.size());
+    distinct.for_each([&](uint64_t k, uint64_t) { parts.push_back(k); });
+  }
+  const BloomFilter wanted = detail::shared_filter(comm, parts.size(), [&](auto insert) {
+    for (const uint64_t k : parts) insert(k);
+  });
+  const CountTable owned = detail::counts_at_owners(comm, wanted, [&](auto send) {
+    for (const WordCount& w : word_counts)
+      if (w.correct) send(known_key(w.key), w.count);
+  });
+  const std::vector<uint64_t> counts = detail::ask_counts(comm, parts, owned);
+  CountTable known(parts.size() / 4);
+  for (size_t j = 0; j < parts.size(); ++j)
+    if (counts[j] > 0) known.add(parts[j], counts[j]);
+  std::vector<WordSplit> splits;
+  for_each_cut(words, ranked, params.max_bytes, [&](size_t i, size_t at, uint64_t left, uint64_t right) {
+    if (known.count(known_key(word_key(left))) > 0 && known.count(known_key(word_key(right))) > 0)
+      splits.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(at), pair_key(left, right)});
+  });
+  return splits;
+}
+
+int64_t split_score(uint64_t pair_count, uint64_t tokens, const SplitParams& params) {
+  // The pair's expected count in the frequency list's corpus.
+  const double expected = tokens == 0 ? 0.0
+                                      : static_cast<double>(params.frequency_total) * static_cast<double>(pair_count) /
+                                            static_cast<double>(tokens);
+  const ChannelWeights& w = params.weights;
+  return channel_prior(static_cast<uint64_t>(expected), pair_count, w) - w.insertion + w.same_sound;
+}
+
+RankedResults with_splits(const WordList& words, const RankedResults& ranked, const std::vector<WordSplit>& splits,
+                          const CountTable& counts, const std::vector<uint64_t>& occurrences, uint64_t tokens,
+                          const SplitParams& params, uint64_t& offered) {
+  RankedResults out(ranked.size());
+  std::vector<Option> options;
+  size_t s = 0;
+  for (size_t i = 0; i < ranked.size(); ++i) {
+    options.clear();
+    for (; s < splits.size() && splits[s].word == i; ++s)
+      if (const uint64_t n = counts.count(splits[s].pair); n > 0 && n >= params.apart_ratio * occurrences[i]) {
+        const std::string_view w = words[i];
+        const size_t at = splits[s].at;
+        options.push_back(
+            {std::string(w.substr(0, at)) + ' ' + std::string(w.substr(at)), split_score(n, tokens, params), 1});
+      }
+    if (options.empty()) {
+      out.copy_word(ranked, i);
+      continue;
+    }
+    merge_splits(ranked, i, options, params.top, out);
+    ++offered;
+  }
+  return out;
+}
+
+}  // namespace spellcheck
