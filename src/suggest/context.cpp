@@ -620,18 +620,19 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
   tokens = mpi::allreduce_sum(comm, tokens);
   std::vector<uint64_t> occurrences(words.size());
   for (const WordSpan& s : neighbours.spans) occurrences[s.word] = s.end - s.begin;
-  const RankedResults split =
-      with_splits(words, ranked, splits, counts, occurrences, tokens, params.split, figures.split_words);
+  // (Replaced, not kept beside: two copies of the rankings at most.)
+  if (!splits.empty())
+    ranked = with_splits(words, ranked, splits, counts, occurrences, tokens, params.split, figures.split_words);
   RankedResults out(ranked.size());
   std::vector<char> done(ranked.size());
-  WordRanker ranker(split, neighbours, counts, tokens, params);
+  WordRanker ranker(ranked, neighbours, counts, tokens, params);
   for (const WordSpan& s : neighbours.spans) {
-    if (split.candidates(s.word) == 0) continue;  // (a split the collection does not have)
+    if (ranked.candidates(s.word) == 0) continue;  // (a split the collection does not have)
     ranker.rank(occ, s, out, result.occurrences);
     done[s.word] = 1;
   }
   for (size_t i = 0; i < ranked.size(); ++i)
-    if (!done[i]) out.copy_word(split, i);
+    if (!done[i]) out.copy_word(ranked, i);
   ranked = std::move(out);
   return result;
 }

@@ -71,10 +71,23 @@ void merge_splits(const RankedResults& ranked, size_t i, const std::vector<Optio
 std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words, const RankedResults& ranked,
                                     const std::vector<WordCount>& word_counts, const SplitParams& params) {
   if (!params.enabled) return {};
-  std::vector<uint64_t> parts;  // every cut's parts' keys, distinct
+  // A filter of every rank's correct words first: most cuts of a
+  // misspelled word have a part that is no word, and are not asked about.
+  uint64_t correct_words = 0;
+  for (const WordCount& w : word_counts) correct_words += w.correct;
+  const BloomFilter correct = detail::shared_filter(comm, correct_words, [&](auto insert) {
+    for (const WordCount& w : word_counts)
+      if (w.correct) insert(known_key(w.key));
+  });
+  const auto maybe_known = [&](uint64_t left, uint64_t right) {
+    return correct.maybe_contains(known_key(word_key(left)), 0) &&
+           correct.maybe_contains(known_key(word_key(right)), 0);
+  };
+  std::vector<uint64_t> parts;  // the parts' keys of the cuts the filter passes, distinct
   {
-    CountTable distinct(words.size() * 4);
+    CountTable distinct(words.size() / 4);
     for_each_cut(words, ranked, params.max_bytes, [&](size_t, size_t, uint64_t left, uint64_t right) {
+      if (!maybe_known(left, right)) return;
       distinct.add(known_key(word_key(left)), 0);
       distinct.add(known_key(word_key(right)), 0);
     });
@@ -94,7 +107,8 @@ std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words
     if (counts[j] > 0) known.add(parts[j], counts[j]);
   std::vector<WordSplit> splits;
   for_each_cut(words, ranked, params.max_bytes, [&](size_t i, size_t at, uint64_t left, uint64_t right) {
-    if (known.count(known_key(word_key(left))) > 0 && known.count(known_key(word_key(right))) > 0)
+    if (maybe_known(left, right) && known.count(known_key(word_key(left))) > 0 &&
+        known.count(known_key(word_key(right))) > 0)
       splits.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(at), pair_key(left, right)});
   });
   return splits;

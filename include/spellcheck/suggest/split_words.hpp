@@ -10,9 +10,11 @@
 // Not cut: words with a capital after the first letter (identifiers:
 // "WebServer"), and splits whose pair the collection has less than
 // apart_ratio times as often as the word. The parts must be words the
-// dictionary accepted somewhere in the collection (a round before the pass: every cut's parts asked of the
-// owners of the correct words' counts); the pairs of the cuts that pass go
-// into a filter the pass counts pairs by, besides the candidates'.
+// dictionary accepted somewhere in the collection: a round before the
+// pass asks the owners of the correct words' counts about the parts of
+// the cuts that a filter of every rank's correct words passes. The pairs
+// of the cuts that remain go into a filter the pass counts pairs by,
+// besides the candidates'.
 #include <cstddef>
 #include <cstdint>
 #include <string>
