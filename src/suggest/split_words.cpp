@@ -29,16 +29,32 @@ bool inner_capital(std::string_view w) {
   return std::any_of(w.begin() + 1, w.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
-// fn(word, at, left, right) for each cut of the words not accepted, up
-// to max_bytes, with its parts' context hashes (computed again on each
-// call: cheaper than holding ten cuts per misspelled word).
+// A part of one letter (one UTF-8 sequence).
+bool one_letter(std::string_view part) {
+  const auto c = static_cast<unsigned char>(part[0]);
+  const size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+  return part.size() <= n;
+}
+
+// One cut of a word: where, its parts' context hashes, and which part is
+// one letter.
+struct Cut {
+  size_t word = 0, at = 0;
+  uint64_t left = 0, right = 0;
+  bool left_one = false, right_one = false;
+};
+
+// fn(cut) for each cut of the words not accepted, up to max_bytes (computed
+// again on each call: cheaper than holding ten cuts per misspelled word).
 template <class Fn>
 void for_each_cut(const WordList& words, const RankedResults& ranked, size_t max_bytes, Fn&& fn) {
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string_view w = words[i];
     if (ranked.accepted(i) || w.size() < 2 || w.size() > max_bytes || inner_capital(w)) continue;
     for (size_t at = 1; at < w.size(); ++at)
-      if (cuttable(w, at)) fn(i, at, context_token_hash(w.substr(0, at)), context_token_hash(w.substr(at)));
+      if (cuttable(w, at))
+        fn(Cut{i, at, context_token_hash(w.substr(0, at)), context_token_hash(w.substr(at)),
+               one_letter(w.substr(0, at)), one_letter(w.substr(at))});
   }
 }
 
@@ -68,28 +84,22 @@ void merge_splits(const RankedResults& ranked, size_t i, const std::vector<Optio
 
 }  // namespace
 
-std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words, const RankedResults& ranked,
-                                    const std::vector<WordCount>& word_counts, const SplitParams& params) {
-  if (!params.enabled) return {};
-  // A filter of every rank's correct words first: most cuts of a
-  // misspelled word have a part that is no word, and are not asked about.
-  uint64_t correct_words = 0;
-  for (const WordCount& w : word_counts) correct_words += w.correct;
-  const BloomFilter correct = detail::shared_filter(comm, correct_words, [&](auto insert) {
-    for (const WordCount& w : word_counts)
-      if (w.correct) insert(known_key(w.key));
-  });
-  const auto maybe_known = [&](uint64_t left, uint64_t right) {
-    return correct.maybe_contains(known_key(word_key(left)), 0) &&
-           correct.maybe_contains(known_key(word_key(right)), 0);
-  };
-  std::vector<uint64_t> parts;  // the parts' keys of the cuts the filter passes, distinct
+namespace {
+
+// Collective: the counts of the correct words among the parts of the cuts
+// a filter of every rank's correct words passes (most cuts of a misspelled
+// word have a part that is no word: not asked about), by known_key.
+CountTable correct_parts(const mpi::Comm& comm, const WordList& words, const RankedResults& ranked,
+                         const std::vector<WordCount>& word_counts, const SplitParams& params,
+                         const BloomFilter& correct) {
+  std::vector<uint64_t> parts;  // distinct
   {
     CountTable distinct(words.size() / 4);
-    for_each_cut(words, ranked, params.max_bytes, [&](size_t, size_t, uint64_t left, uint64_t right) {
-      if (!maybe_known(left, right)) return;
-      distinct.add(known_key(word_key(left)), 0);
-      distinct.add(known_key(word_key(right)), 0);
+    for_each_cut(words, ranked, params.max_bytes, [&](const Cut& c) {
+      const uint64_t l = known_key(word_key(c.left)), r = known_key(word_key(c.right));
+      if (!correct.maybe_contains(l, 0) || !correct.maybe_contains(r, 0)) return;
+      distinct.add(l, 0);
+      distinct.add(r, 0);
     });
     parts.reserve(distinct.size());
     distinct.for_each([&](uint64_t k, uint64_t) { parts.push_back(k); });
@@ -105,11 +115,37 @@ std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words
   CountTable known(parts.size() / 4);
   for (size_t j = 0; j < parts.size(); ++j)
     if (counts[j] > 0) known.add(parts[j], counts[j]);
+  return known;
+}
+
+}  // namespace
+
+std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words, const RankedResults& ranked,
+                                    const std::vector<WordCount>& word_counts, const SplitParams& params) {
+  if (!params.enabled) return {};
+  uint64_t correct_words = 0, tokens = 0;
+  for (const WordCount& w : word_counts) {
+    correct_words += w.correct;
+    tokens += w.count;
+  }
+  tokens = mpi::allreduce_sum(comm, tokens);
+  const BloomFilter correct = detail::shared_filter(comm, correct_words, [&](auto insert) {
+    for (const WordCount& w : word_counts)
+      if (w.correct) insert(known_key(w.key));
+  });
+  const CountTable known = correct_parts(comm, words, ranked, word_counts, params, correct);
+  // A part of one letter only if a common word ("a lot"), not a stray
+  // letter ("aum n", "cate n").
+  const auto enough = [&](uint64_t hash, bool one) {
+    const uint64_t k = known_key(word_key(hash));
+    if (!correct.maybe_contains(k, 0)) return false;
+    const uint64_t n = known.count(k);
+    return n > 0 && (!one || n * params.one_letter_share >= tokens);
+  };
   std::vector<WordSplit> splits;
-  for_each_cut(words, ranked, params.max_bytes, [&](size_t i, size_t at, uint64_t left, uint64_t right) {
-    if (maybe_known(left, right) && known.count(known_key(word_key(left))) > 0 &&
-        known.count(known_key(word_key(right))) > 0)
-      splits.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(at), pair_key(left, right)});
+  for_each_cut(words, ranked, params.max_bytes, [&](const Cut& c) {
+    if (enough(c.left, c.left_one) && enough(c.right, c.right_one))
+      splits.push_back({static_cast<uint32_t>(c.word), static_cast<uint32_t>(c.at), pair_key(c.left, c.right)});
   });
   return splits;
 }

@@ -31,7 +31,8 @@ the earlier; margin over the runner-up.
 Splits (`include/spellcheck/suggest/split_words.hpp`), before the
 weighing: a misspelled word of 2 to 30 letters (no capital after the
 first) cut in two after each letter where both parts' keys are keys of
-words the dictionary accepted (tokens not among the misspelled words), and
+words the dictionary accepted (tokens not among the misspelled words; a
+part of one letter at least one in 200 of all tokens), and
 the collection has the pair (count n > 0) at least 10 times as often as
 the word, becomes the candidate "left right" (distance 1) with score
     round(1000 * 0.79375 * ln(floor(F * n / N) + 1.125))
@@ -52,6 +53,7 @@ WEIGHED = 5
 BACKOFF = 0.4
 TOP = 10
 APART = 10
+ONE_LETTER = 200
 
 
 def key(word):
@@ -93,14 +95,17 @@ def split_score(n, tokens, freq_total):
 
 
 def with_splits(word, occurrences, sugg, known, pairs, tokens, freq_total):
-    """The word's suggestions [(word, distance, score)] with its splits."""
+    """The word's suggestions [(word, distance, score)] with its splits
+    (known: key -> the count of the correct tokens of that key)."""
     if not 2 <= len(word.encode()) <= 30 or any(c.isupper() for c in word[1:]):
         return sugg
     out = list(sugg)
     for at in range(1, len(word)):
         left, right = word[:at], word[at:]
         n = pairs[(key(left), key(right))]
-        if key(left) in known and key(right) in known and n > 0 and n >= APART * occurrences:
+        def enough(part):
+            return known.get(key(part), 0) > 0 and (len(part) > 1 or known[key(part)] * ONE_LETTER >= tokens)
+        if enough(left) and enough(right) and n > 0 and n >= APART * occurrences:
             s = split_score(n, tokens, freq_total)
             where = next((j for j, c in enumerate(out) if c[2] < s), len(out))
             out.insert(where, (left + " " + right, 1, s))
@@ -139,7 +144,10 @@ def main():
 
     base = [json.loads(raw) for raw in open(base_path, encoding="utf-8")]
     misspelled = set(o["word"] for o in base)
-    known = set(key(w) for w in places if w not in misspelled)
+    known = collections.Counter()
+    for w, at in places.items():
+        if w not in misspelled:
+            known[key(w)] += len(at)
     jsonl, text = [], []
     for o in base:
         sugg = [(s["word"], s["distance"], round(s["score"] * 1000)) for s in o["suggestions"]]

@@ -39,6 +39,8 @@ struct SplitParams {
   // King James Bible, "insertmode" in Vim's help) is spelled so on
   // purpose (results/context.md: 4, 10, 20, 50 measured).
   uint64_t apart_ratio = 10;
+  // A part of one letter must be this common (1 in N tokens or more).
+  uint64_t one_letter_share = 200;
 };
 
 // One cut of a misspelled word into two words of the collection.
