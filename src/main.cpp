@@ -511,7 +511,7 @@ class Pipeline {
     FixCounts fixed;
     run_.step([&] { made = write_fixed_files(plan_, opt_.fix_dir, rank_, comm_.size(), std::move(mine), fixed); });
     const std::string changes = change_list(comm_, plan_, made);
-    std::vector<uint64_t> sums{fixed.files_written, fixed.fixes, fixed.stale, fixed.files_not_rewritten};
+    std::vector<uint64_t> sums{fixed.files_written, fixed.fixes, fixed.stale, fixed.files_not_rewritten, fixed.in_code};
     mpi::allreduce_sum(comm_, sums);
     run_.step([&] {
       if (rank_ != 0) return;
@@ -520,10 +520,10 @@ class Pipeline {
       if (!opt_.quiet)
         std::fprintf(stderr,
                      "[spellcheck] fixed %llu occurrences in %llu files under %s (%llu not: the text there differed; "
-                     "%llu compressed files not rewritten)\n",
+                     "%llu inside code or markup; %llu compressed files not rewritten)\n",
                      static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(sums[0]),
                      opt_.fix_dir.c_str(), static_cast<unsigned long long>(sums[2]),
-                     static_cast<unsigned long long>(sums[3]));
+                     static_cast<unsigned long long>(sums[4]), static_cast<unsigned long long>(sums[3]));
     });
   }
 

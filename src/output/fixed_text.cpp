@@ -1,6 +1,7 @@
 #include "spellcheck/output/fixed_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -50,8 +51,31 @@ std::string read_whole(const std::string& path) {
   return bytes;
 }
 
+// A word inside code or markup: beside a byte that joins it to more than
+// prose does ('_', '$', '/', a tag's '*' or '|', ...), or a '.' or ':' it
+// shares with more text ("file.txt", "line:column"). An identifier, a file
+// name or a tag is left as written: a change there breaks what it names
+// (and a run-together identifier is no slip).
+bool in_code(std::string_view text, size_t begin, size_t end) {
+  constexpr std::string_view kJoins = "_$/\\@#<>*|={}[]`~^%&+";
+  const auto prose_end = [&](size_t i) {
+    return i >= text.size() || std::isspace(static_cast<unsigned char>(text[i]));
+  };
+  if (begin > 0) {
+    const char c = text[begin - 1];
+    if (kJoins.find(c) != std::string_view::npos) return true;
+    if ((c == '.' || c == ':') && begin > 1 && !prose_end(begin - 2)) return true;
+  }
+  if (end < text.size()) {
+    const char c = text[end];
+    if (kJoins.find(c) != std::string_view::npos || c == '(') return true;
+    if ((c == '.' || c == ':') && !prose_end(end + 1)) return true;
+  }
+  return false;
+}
+
 // The file's bytes with its fixes (by offset) applied where the old word
-// is still there.
+// is still there, and not inside code.
 std::string apply(const std::string& bytes, const std::vector<TextFix>& fixes, size_t from, size_t to,
                   std::vector<TextFix>& made, FixCounts& counts) {
   std::string out;
@@ -61,6 +85,10 @@ std::string apply(const std::string& bytes, const std::vector<TextFix>& fixes, s
     const TextFix& f = fixes[j];
     if (f.offset < at || std::string_view(bytes).substr(f.offset, f.old_word.size()) != f.old_word) {
       ++counts.stale;
+      continue;
+    }
+    if (in_code(bytes, f.offset, f.offset + f.old_word.size())) {
+      ++counts.in_code;
       continue;
     }
     out.append(bytes, at, f.offset - at);
