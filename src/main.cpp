@@ -520,7 +520,7 @@ class Pipeline {
       if (!opt_.quiet)
         std::fprintf(stderr,
                      "[spellcheck] fixed %llu occurrences in %llu files under %s (%llu not: the text there differed; "
-                     "%llu inside code or markup; %llu compressed files not rewritten)\n",
+                     "%llu inside code; %llu compressed files not rewritten)\n",
                      static_cast<unsigned long long>(sums[1]), static_cast<unsigned long long>(sums[0]),
                      opt_.fix_dir.c_str(), static_cast<unsigned long long>(sums[2]),
                      static_cast<unsigned long long>(sums[4]), static_cast<unsigned long long>(sums[3]));

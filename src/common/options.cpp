@@ -401,8 +401,8 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           the runner-up by --fix-margin replaced, all else
                           byte for byte; the output lists the changes
                           (file:line:col, old, new, margin). Words inside
-                          code or markup ("a_b", "file.txt", "*tag*") are
-                          left. Not for compressed files or pipes
+                          code ("a_b", "file.txt", "*tag*", "$x") are left.
+                          Not for compressed files or pipes
   --fix-margin M          the margin a correction needs (score units, about
                           nats; default 5: 96-97% of the changes right on
                           bench/context-bench.py, results/context.md)

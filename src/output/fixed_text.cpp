@@ -51,25 +51,28 @@ std::string read_whole(const std::string& path) {
   return bytes;
 }
 
-// A word inside code or markup: beside a byte that joins it to more than
-// prose does ('_', '$', '/', a tag's '*' or '|', ...), or a '.' or ':' it
-// shares with more text ("file.txt", "line:column"). An identifier, a file
-// name or a tag is left as written: a change there breaks what it names
-// (and a run-together identifier is no slip).
+// A word inside code: after a sigil ("$x", "@x"), beside a tag's or
+// inline code's mark ("*x*", "|x|", "`x`") or before a call's "(", or
+// joined by '_', '/', '.', ':', '=' and the like to more of a name
+// ("a_x", "x.txt", "line:col"). An identifier, a file name or a tag is
+// left as written: a change there breaks what it names (and a run-together
+// identifier is no slip). Prose punctuation is no code: "{x}", "_x_",
+// "x.)", "x:" stay fixable.
 bool in_code(std::string_view text, size_t begin, size_t end) {
-  constexpr std::string_view kJoins = "_$/\\@#<>*|={}[]`~^%&+";
-  const auto prose_end = [&](size_t i) {
-    return i >= text.size() || std::isspace(static_cast<unsigned char>(text[i]));
+  constexpr std::string_view kSigils = "$@%#*|`", kMarksAfter = "*|`(", kJoiners = "_/\\.:=+&~^";
+  const auto name_byte = [&](size_t i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    return std::isalnum(c) || c == '_';
   };
   if (begin > 0) {
     const char c = text[begin - 1];
-    if (kJoins.find(c) != std::string_view::npos) return true;
-    if ((c == '.' || c == ':') && begin > 1 && !prose_end(begin - 2)) return true;
+    if (kSigils.find(c) != std::string_view::npos) return true;
+    if (kJoiners.find(c) != std::string_view::npos && begin > 1 && name_byte(begin - 2)) return true;
   }
   if (end < text.size()) {
     const char c = text[end];
-    if (kJoins.find(c) != std::string_view::npos || c == '(') return true;
-    if ((c == '.' || c == ':') && !prose_end(end + 1)) return true;
+    if (kMarksAfter.find(c) != std::string_view::npos) return true;
+    if (kJoiners.find(c) != std::string_view::npos && end + 1 < text.size() && name_byte(end + 1)) return true;
   }
   return false;
 }

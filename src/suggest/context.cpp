@@ -578,11 +578,7 @@ CountTable wanted_counts(const mpi::Comm& comm, const std::vector<uint64_t>& key
   }
   figures.counted_keys = owned.size();
   figures.table_bytes = std::max<uint64_t>(figures.table_bytes, owned.bytes());
-  const std::vector<uint64_t> counts = detail::ask_counts(comm, keys, owned);
-  CountTable got(keys.size() / 4);
-  for (size_t j = 0; j < keys.size(); ++j)
-    if (counts[j] > 0) got.add(keys[j], counts[j]);
-  return got;
+  return detail::ask_counts(comm, keys, owned);
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ CountTable sum_at_owners(const mpi::Comm& comm, std::vector<std::string>& to) {
   return owned;
 }
 
-std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned) {
+CountTable ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned) {
   const BloomFilter counted =
       shared_filter(comm, owned.size(), [&](auto insert) { owned.for_each([&](uint64_t k, uint64_t) { insert(k); }); });
   const size_t p = static_cast<size_t>(comm.size());
@@ -40,10 +40,12 @@ std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64
     wire::append_le<uint64_t>(answers.data,
                               owned.count(wire::read_le_at<uint64_t>(questions.data, at, "context keys")));
   const mpi::Bytes replies = mpi::alltoallv_bytes(comm, answers);
-  std::vector<uint64_t> counts(keys.size());
+  CountTable counts(keys.size() / 4);
   size_t at = 0;
   for (const auto& ids : asked)
-    for (const uint32_t i : ids) counts[i] = wire::read_le_at<uint64_t>(replies.data, at, "context counts");
+    for (const uint32_t i : ids)
+      if (const uint64_t n = wire::read_le_at<uint64_t>(replies.data, at, "context counts"); n > 0)
+        counts.add(keys[i], n);
   return counts;
 }
 

@@ -111,11 +111,7 @@ CountTable correct_parts(const mpi::Comm& comm, const WordList& words, const Ran
     for (const WordCount& w : word_counts)
       if (w.correct) send(known_key(w.key), w.count);
   });
-  const std::vector<uint64_t> counts = detail::ask_counts(comm, parts, owned);
-  CountTable known(parts.size() / 4);
-  for (size_t j = 0; j < parts.size(); ++j)
-    if (counts[j] > 0) known.add(parts[j], counts[j]);
-  return known;
+  return detail::ask_counts(comm, parts, owned);
 }
 
 }  // namespace

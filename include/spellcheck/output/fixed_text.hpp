@@ -33,7 +33,7 @@ struct FixCounts {
   uint64_t files_written = 0;
   uint64_t fixes = 0;                // made
   uint64_t stale = 0;                // not made: the bytes there were not the old word
-  uint64_t in_code = 0;              // not made: the word is inside code or markup (a '_', '/', "file.txt", ...)
+  uint64_t in_code = 0;              // not made: the word is inside code ("a_b", "file.txt", "*tag*", ...)
   uint64_t files_not_rewritten = 0;  // compressed
 };
 

@@ -68,10 +68,10 @@ CountTable counts_at_owners(const mpi::Comm& comm, const BloomFilter& wanted, Fo
   return sum_at_owners(comm, to);
 }
 
-// Collective: the counts of keys (sorted or not, distinct) from their
-// owners. Most wanted keys were never seen: only those a filter of the
+// Collective: the counts of keys (distinct) from their owners, those
+// above 0. Most wanted keys were never seen: only those a filter of the
 // counted keys passes are asked.
-std::vector<uint64_t> ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned);
+CountTable ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned);
 
 // keys without repeats (in no particular order).
 void make_distinct(std::vector<uint64_t>& keys);
