@@ -190,8 +190,8 @@ for pt in "1 1" "3 2"; do
   if diff -r fix-want fixed >/dev/null; then echo "ok: fix: the folder on $1 ranks x $2 threads"; else fail "fix: the folder on $1x$2"; diff -r fix-want fixed | head -3; fi
 done
 [ -s fix-want.tsv ] || fail "fix: the reference makes no change"
-# Code: a word with one candidate (always fixed) joined by '_', '/', '.'
-# or ':' to more of a name, after '$', between '*' or '|', before '(' is
+# Code: a word with one candidate (always fixed) joined by '_', '/', '.',
+# ':' or '(' to more of a name, after '$', between '*' or '|', before '(' is
 # left; in prose (a line's start, before ". ", ", ", in "{x}", "_x_",
 # "(x.)", at the line's end) fixed.
 alone=$("$python" -c '
@@ -202,15 +202,15 @@ for line in open(sys.argv[1]):
         print(o["word"]); break' want-0.5.jsonl)
 rm -rf code-docs fixed && cp -r docs code-docs
 w=$alone
-printf '%s x_%s %s_x $%s a/%s %s.txt *%s* |%s| %s() %s:x %s. %s, {%s} _%s_ (%s.) %s\n' \
-  $w $w $w $w $w $w $w $w $w $w $w $w $w $w $w $w >code-docs/code.txt
+printf '%s x_%s %s_x $%s a/%s %s.txt *%s* |%s| %s() %s:x f(%s %s. %s, {%s} _%s_ (%s.) %s\n' \
+  $w $w $w $w $w $w $w $w $w $w $w $w $w $w $w $w $w >code-docs/code.txt
 ranked 2 1 --fix fixed -o code.tsv "$words" code-docs 2>/dev/null || fail "fix: the run with code"
 got=$(grep '^code-docs/code.txt:' code.tsv | cut -f1 | tr '\n' ' ')
 want=$("$python" -c '
 import sys
 line, w = open(sys.argv[1]).read(), sys.argv[2]
 cols = [i + 1 for i in range(len(line)) if line.startswith(w, i)]
-print(" ".join("code-docs/code.txt:1:%d" % cols[k] for k in (0, 10, 11, 12, 13, 14, 15)), end=" ")' code-docs/code.txt "$w")
+print(" ".join("code-docs/code.txt:1:%d" % cols[k] for k in (0, 11, 12, 13, 14, 15, 16)), end=" ")' code-docs/code.txt "$w")
 if [ -n "$w" ] && [ "$got" = "$want" ]; then echo "ok: fix: '$w' left inside code, fixed in prose"; else fail "fix: code: got '$got', want '$want'"; fi
 ranked 1 1 --fix fixed --report r.tsv "$words" docs >/dev/null 2>&1
 [ $? -eq 2 ] || fail "fix: --report beside --fix not refused"

@@ -53,13 +53,13 @@ std::string read_whole(const std::string& path) {
 
 // A word inside code: after a sigil ("$x", "@x"), beside a tag's or
 // inline code's mark ("*x*", "|x|", "`x`") or before a call's "(", or
-// joined by '_', '/', '.', ':', '=' and the like to more of a name
-// ("a_x", "x.txt", "line:col"). An identifier, a file name or a tag is
+// joined by '_', '/', '.', ':', '=', '(' and the like to more of a name
+// ("a_x", "x.txt", "line:col", "f(x"). An identifier, a file name or a tag is
 // left as written: a change there breaks what it names (and a run-together
 // identifier is no slip). Prose punctuation is no code: "{x}", "_x_",
 // "x.)", "x:" stay fixable.
 bool in_code(std::string_view text, size_t begin, size_t end) {
-  constexpr std::string_view kSigils = "$@%#*|`", kMarksAfter = "*|`(", kJoiners = "_/\\.:=+&~^";
+  constexpr std::string_view kSigils = "$@%#*|`", kMarksAfter = "*|`(", kJoiners = "_/\\.:=+&~^(";
   const auto name_byte = [&](size_t i) {
     const auto c = static_cast<unsigned char>(text[i]);
     return std::isalnum(c) || c == '_';

@@ -29,7 +29,7 @@ An occurrence's best: the highest of score plus its own evidence, ties to
 the earlier; margin over the runner-up.
 
 Splits (`include/spellcheck/suggest/split_words.hpp`), before the
-weighing: a misspelled word of 2 to 30 letters (no capital after the
+weighing: a misspelled word of 2 to 30 letters (no ASCII capital after the
 first) cut in two after each letter where both parts' keys are keys of
 words the dictionary accepted (tokens not among the misspelled words; a
 part of one letter at least one in 200 of all tokens), and
@@ -97,7 +97,7 @@ def split_score(n, tokens, freq_total):
 def with_splits(word, occurrences, sugg, known, pairs, tokens, freq_total):
     """The word's suggestions [(word, distance, score)] with its splits
     (known: key -> the count of the correct tokens of that key)."""
-    if not 2 <= len(word.encode()) <= 30 or any(c.isupper() for c in word[1:]):
+    if not 2 <= len(word.encode()) <= 30 or any("A" <= c <= "Z" for c in word[1:]):
         return sugg
     out = list(sugg)
     for at in range(1, len(word)):
