@@ -82,10 +82,6 @@ void merge_splits(const RankedResults& ranked, size_t i, const std::vector<Optio
   for (const Option& o : all) out.add(i, o.spelled, o.score, o.distance);
 }
 
-}  // namespace
-
-namespace {
-
 // Collective: the counts of the correct words among the parts of the cuts
 // a filter of every rank's correct words passes (most cuts of a misspelled
 // word have a part that is no word: not asked about), by known_key.
