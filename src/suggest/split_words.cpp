@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <utility>
 
 #include "spellcheck/input/token_observer.hpp"
 
@@ -161,10 +162,9 @@ RankedResults with_splits(const WordList& words, const RankedResults& ranked, co
     options.clear();
     for (; s < splits.size() && splits[s].word == i; ++s)
       if (const uint64_t n = counts.count(splits[s].pair); n > 0 && n >= params.apart_ratio * occurrences[i]) {
-        const std::string_view w = words[i];
-        const size_t at = splits[s].at;
-        options.push_back(
-            {std::string(w.substr(0, at)) + ' ' + std::string(w.substr(at)), split_score(n, tokens, params), 1});
+        std::string spelled(words[i]);
+        spelled.insert(splits[s].at, 1, ' ');
+        options.push_back({std::move(spelled), split_score(n, tokens, params), 1});
       }
     if (options.empty()) {
       out.copy_word(ranked, i);
