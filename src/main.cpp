@@ -467,6 +467,9 @@ class Pipeline {
     return !stream;
   }
 
+  // --merge: where merges are reported (jsonl, --report), not in --fix.
+  bool merge_wanted() const { return opt_.merge && (opt_.jsonl || report_wanted()) && opt_.fix_dir.empty(); }
+
   // The misspelled words' candidates weighed by their neighbours: one more
   // pass over the documents (context.hpp).
   void weigh_in_context(RankedResults& ranked, std::vector<WordCount>& word_counts) {
@@ -494,8 +497,13 @@ class Pipeline {
                     .frequency_total = opt_.split ? frequency_total() : 0,
                     .weights = weights(),
                     .top = opt_.top};
-    context_ = rank_in_context(comm_, judged_.misspelled, ranked, word_counts, omp_get_max_threads(), pass, params,
-                               context_figures_);
+    params.merge.enabled = merge_wanted();
+    if (params.merge.enabled)
+      for (size_t i = 0; i < ranked.size(); ++i)
+        if (ranked.accepted(i)) joins_.add(judged_.misspelled[i], judged_.occurrences[i], params.merge);
+    context_ = rank_in_context(comm_, judged_.misspelled, ranked, word_counts, joins_, omp_get_max_threads(), pass,
+                               params, context_figures_);
+    joins_ = JoinWords();
     context_lines_ = gather_line_table(comm_, plan_, context_.line_units);
     context_done_ = true;
   }
@@ -527,6 +535,58 @@ class Pipeline {
     });
   }
 
+  // --merge: each merge a line after the misspelled words' (the pair
+  // apart as its word, the join its one suggestion, its places).
+  void add_merge_lines(RankedResults& ranked) {
+    for (const Merge& m : context_.merges) {
+      const size_t i = judged_.misspelled.size();
+      judged_.misspelled.push_back(m.apart);
+      judged_.occurrences.push_back(m.places.size());
+      ranked.start(ranked.push_word());
+      ranked.add(i, m.together, m.score, 1);
+      for (const auto& [position, mark] : m.places)
+        context_.occurrences.push_back({position, mark, static_cast<uint32_t>(i), 0, ContextOccurrence::kAlone});
+    }
+    context_.merges = {};
+  }
+
+  // Ranked lines (text or jsonl) and the report; words from words_judged
+  // on are merges.
+  void write_ranked_lines(const RankedResults& ranked, size_t words_judged) {
+    PhaseTimer pt(t_, "report");
+    ExtraFn extra;
+    if (report_wanted())
+      extra = [&](size_t i, std::string& x) {
+        if (i < words_judged) {
+          append_occurrences(x, judged_, line_table_, i);
+        } else {
+          const ContextOccurrence& first = context_.of(i).front();
+          x += std::to_string(judged_.occurrences[i]);
+          x += '\t';
+          append_location(x, context_lines_.locate(first.position, first.mark));
+        }
+        x += '\t';
+        for (size_t k = 0; k < ranked.candidates(i); ++k) {
+          if (k) x += ' ';
+          x += ranked.word(i, k);
+        }
+      };
+    ExtraFn json_fields;
+    if (context_done_)
+      json_fields = [&](size_t i, std::string& x) {
+        if (i >= words_judged) x += ",\"merge\":true";
+        append_in_context(x, context_, context_lines_, ranked, i);
+      };
+    std::string run_bytes;
+    run_.step([&] {
+      fault::point("report", rank_);
+      run_bytes = make_ranked_run(judged_.misspelled, ranked, opt_.jsonl ? OutputFormat::jsonl : OutputFormat::text,
+                                  opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra, line_order(),
+                                  json_fields);
+    });
+    write_runs(std::move(run_bytes), true);
+  }
+
   // Ranked mode, from the judged words on: the index (built only in this
   // mode), the lookups, the lines. Returns the exit status.
   int ranked() {
@@ -536,6 +596,7 @@ class Pipeline {
       add_context_word_counts(judged_.correct, judged_.correct_occurrences, true, word_counts);
       add_context_word_counts(judged_.misspelled, judged_.occurrences, false, word_counts);
     }
+    if (in_context && merge_wanted()) joins_.add(judged_.correct, judged_.correct_occurrences, MergeParams{});
     build_ranked_index();
     RankedResults ranked;
     RankedCounts counts;
@@ -556,35 +617,16 @@ class Pipeline {
     if (in_context) weigh_in_context(ranked, word_counts);
     uint64_t accepted = 0;
     for (size_t i = 0; i < ranked.size(); ++i) accepted += ranked.accepted(i);
+    const size_t words_judged = judged_.misspelled.size();  // (the merges' lines follow them)
     if (context_done_ && !opt_.fix_dir.empty()) {
       write_fixed_text(ranked);
     } else {
-      PhaseTimer pt(t_, "report");
-      ExtraFn extra;
-      if (report_wanted())
-        extra = [&](size_t i, std::string& x) {
-          append_occurrences(x, judged_, line_table_, i);
-          x += '\t';
-          for (size_t k = 0; k < ranked.candidates(i); ++k) {
-            if (k) x += ' ';
-            x += ranked.word(i, k);
-          }
-        };
-      ExtraFn json_fields;
-      if (context_done_)
-        json_fields = [&](size_t i, std::string& x) { append_in_context(x, context_, context_lines_, ranked, i); };
-      std::string run_bytes;
-      run_.step([&] {
-        fault::point("report", rank_);
-        run_bytes = make_ranked_run(judged_.misspelled, ranked, opt_.jsonl ? OutputFormat::jsonl : OutputFormat::text,
-                                    opt_.words_mode ? std::vector<uint64_t>{} : judged_.occurrences, extra,
-                                    line_order(), json_fields);
-      });
-      write_runs(std::move(run_bytes), true);
+      add_merge_lines(ranked);
+      write_ranked_lines(ranked, words_judged);
     }
     if (per_document()) {
       WordList reported, unreported = ignored_words_;  // ranked mode does not report the words it accepts
-      for (size_t i = 0; i < judged_.misspelled.size(); ++i)
+      for (size_t i = 0; i < words_judged; ++i)
         (ranked.accepted(i) ? unreported : reported).push_back(judged_.misspelled[i]);
       write_per_document(reported, unreported);
     }
@@ -593,9 +635,9 @@ class Pipeline {
     RankedRun r;
     r.phases = summarize(comm_, t_);
     r.counts =
-        RankedTotals{judged_.distinct,        judged_.misspelled.size(), accepted,           counts.delete_lookups,
-                     counts.deletes_filtered, counts.entries_checked,    counts.found,       ranked_index_.entries(),
-                     counts.postings,         counts.buckets_asked,      counts.sound_words, cache_use_.read,
+        RankedTotals{judged_.distinct,        words_judged,           accepted,           counts.delete_lookups,
+                     counts.deletes_filtered, counts.entries_checked, counts.found,       ranked_index_.entries(),
+                     counts.postings,         counts.buckets_asked,   counts.sound_words, cache_use_.read,
                      cache_use_.written};
     allreduce_counts(comm_, r.counts);
     RankFigures mine;
@@ -1169,6 +1211,7 @@ class Pipeline {
   Suggestions suggestions_;
   RankedIndex ranked_index_;
   InContext context_;               // --context: each occurrence's best
+  JoinWords joins_;                 // --merge: this rank's correct words that may be joins
   LineTable context_lines_;         // ... and where they are
   ContextFigures context_figures_;  // this rank's
   bool context_done_ = false;

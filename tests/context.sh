@@ -9,7 +9,8 @@
 # HUNSPELL: a hunspell .dic (Debian's en_US), the same checks on fewer shapes.
 # The collection, made here: prose from a few hundred common words in
 # sentences that repeat their pairs, with typos whose candidates the pairs
-# tell apart, run-together pairs (and capitals at sentences' starts), and
+# tell apart, run-together pairs, words written apart ("with out", and
+# "with-out": never merged) (and capitals at sentences' starts), and
 # its own frequency list, in a dozen files, one of
 # about a megabyte (cut into units between ranks and threads: the pairs
 # and neighbours across the cuts must be joined). Checks:
@@ -17,9 +18,13 @@
 #             best and margin) and the text output equal the reference's,
 #             computed from the same run with --context off, byte for byte
 #             on 1-4 ranks x 1-2 threads, with --context-weight 2, with
-#             --split off, and with the hunspell dictionary on 1x1 and 3x2
-#   changes   context reorders some words and splits some (else the test
-#             could not fail)
+#             --split off --merge off, and with the hunspell dictionary on
+#             1x1 and 3x2; --report's merge rows those of the reference's
+#             jsonl
+#   changes   context reorders some words, splits some and merges some
+#             pairs (else the test could not fail)
+#   edges     a pair apart across units' edges counted on every rank and
+#             thread count
 #   fix       --fix DIR: the folder and the change list equal the
 #             reference's corrections (margin 5 or more) applied by hand;
 #             a word inside code or markup left as written
@@ -70,11 +75,21 @@ def typo(w):
             return t
     return w
 typos = {w: typo(w) for w in rng.sample([w for w in common if len(w) >= 4], 60)}
+# Words that are two common words ("without"), written apart now and then
+# ("with out"; with a hyphen too: never merged).
+apart_cuts = {}
+for w in common:
+    for at in range(2, len(w) - 1):
+        if w[:at] in common and w[at:] in common:
+            apart_cuts[w] = at
 def sentence():
     s = list(rng.choice(templates))
     for i, w in enumerate(s):
         if w in typos and rng.random() < 0.15:
             s[i] = typos[w]
+        elif w in apart_cuts and rng.random() < 0.04:
+            at = apart_cuts[w]
+            s[i] = w[:at] + (" " if rng.random() < 0.8 else "-") + w[at:]
     # Run-together words: a pair the collection also has apart (now and
     # then an identifier's inner capital, never split); one pair written
     # as one half the time (as often together as apart: never split).
@@ -116,7 +131,7 @@ for weight in 0.5 2; do
   "$python" "$tests_dir/reference/context_reference.py" base.jsonl docs "$weight" want-$weight.jsonl want-$weight.txt \
     freq.txt || fail "the reference (weight $weight)"
 done
-"$python" "$tests_dir/reference/context_reference.py" base.jsonl docs 0.5 want-nosplit.jsonl want-nosplit.txt freq.txt off ||
+"$python" "$tests_dir/reference/context_reference.py" base.jsonl docs 0.5 want-nosplit.jsonl want-nosplit.txt freq.txt off off ||
   fail "the reference without splits"
 cmp -s base.jsonl want-0.5.jsonl && fail "the reference says context changes nothing"
 changed=$("$python" -c '
@@ -128,6 +143,11 @@ if [ "${changed:-0}" -gt 0 ]; then echo "ok: changes: context puts another first
 splits=$(grep -c '"best":"[a-z]* [a-z]*"' want-0.5.jsonl)
 if [ "${splits:-0}" -gt 0 ]; then echo "ok: changes: $splits run-together words split"; else fail "changes: no word split"; fi
 grep -q '"best":"[aA] [a-z]*"' want-0.5.jsonl || fail "changes: no one-letter part split off"
+merges=$(grep -c '"merge":true' want-0.5.jsonl)
+if [ "${merges:-0}" -gt 0 ]; then echo "ok: changes: $merges pairs written apart merged"; else fail "changes: no merge"; fi
+grep -q '"word":"[A-Z][a-z]* [a-z]*","occurrences":[0-9]*,"suggestions":\[[^]]*\],"merge"' want-0.5.jsonl ||
+  fail "changes: no merge at a sentence's start"
+grep -q -- '-' docs/big.txt || fail "changes: no hyphen"
 for pt in "1 1" "1 2" "2 1" "2 2" "3 2" "4 1"; do
   set -- $pt
   ranked "$1" "$2" --format jsonl --context on -o got.jsonl "$words" docs || fail "the run on $1x$2"
@@ -140,8 +160,20 @@ for pt in "1 1" "3 2"; do
 done
 ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" docs || fail "the run with weight 2"
 same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
-ranked 3 1 --format jsonl --context on --split off -o got.jsonl "$words" docs || fail "the run with --split off"
-same want-nosplit.jsonl got.jsonl "compare: --split off on 3 ranks x 1 thread"
+ranked 3 1 --format jsonl --context on --split off --merge off -o got.jsonl "$words" docs ||
+  fail "the run with --split off --merge off"
+same want-nosplit.jsonl got.jsonl "compare: --split off --merge off on 3 ranks x 1 thread"
+# --report: a merge's row (the pair, its count, its first place, the join).
+"$python" -c '
+import json, sys
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o.get("merge"):
+        print("%s\t%d\t%s\t%s" % (o["word"], o["occurrences"], o["in_context"][0]["at"], o["suggestions"][0]["word"]))' \
+  want-0.5.jsonl >merge-rows.want
+ranked 2 2 --context on --report report.tsv -o /dev/null "$words" docs || fail "the run with --report"
+awk -F'\t' '$1 ~ / /' report.tsv >merge-rows.got
+same merge-rows.want merge-rows.got "compare: --report's merge rows on 2 ranks x 2 threads"
 # A hunspell dictionary: words judged at their fold keys' ranks.
 ranked 1 1 --format jsonl --context off -o hbase.jsonl "$hunspell" docs || fail "hunspell: the run without context"
 "$python" "$tests_dir/reference/context_reference.py" hbase.jsonl docs 0.5 hwant.jsonl hwant.txt freq.txt ||
@@ -150,6 +182,23 @@ for pt in "1 1" "3 2"; do
   set -- $pt
   ranked "$1" "$2" --format jsonl --context on -o got.jsonl "$hunspell" docs || fail "hunspell: the run on $1x$2"
   same hwant.jsonl got.jsonl "compare: hunspell dictionary, jsonl on $1 ranks x $2 threads"
+done
+
+# --- edges -----------------------------------------------------------------
+# A pair apart across the cut between two ranks' or threads' units (the
+# cut inside "with" snaps to the blank after it), or across the end of the
+# reader's buffer (1 MB: "out" read in the next): every "with out" counted
+# on every rank and thread count.
+mkdir -p edges
+"$python" -c '
+import sys
+open("edges/a.txt", "w").write("".join("with out" + " " * (1 + i % 3) for i in range(120000)) + "\n")
+open("edges/b.txt", "w").write("without " * 1230000 + "\n")'
+for pt in "1 1" "2 1" "3 2" "4 2"; do
+  set -- $pt
+  ranked "$1" "$2" --format jsonl --context on -o edges.jsonl "$words" edges || fail "edges: the run on $1x$2"
+  n=$(grep -o '"word":"with out","occurrences":[0-9]*' edges.jsonl | grep -o '[0-9]*$')
+  if [ "${n:-0}" = 120000 ]; then echo "ok: edges: every pair apart on $1 ranks x $2 threads"; else fail "edges: $n pairs apart on $1x$2"; fi
 done
 
 # --- fix -------------------------------------------------------------------
@@ -162,6 +211,8 @@ jsonl, root, out, least = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[
 changes = {}
 for line in open(jsonl, encoding="utf-8"):
     o = json.loads(line)
+    if o.get("merge"):
+        continue  # (merges are reported, never applied)
     for occ in o["in_context"]:
         if occ["best"] != o["word"] and (occ["margin"] is None or occ["margin"] >= least):
             path, line_no, col = occ["at"].rsplit(":", 2)

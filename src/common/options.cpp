@@ -84,6 +84,9 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   else if (flag == "--split") {
     if (v != "on" && v != "off") throw UsageError("--split must be on or off, got '" + std::string(v) + "'");
     o.split = v == "on";
+  } else if (flag == "--merge") {
+    if (v != "on" && v != "off") throw UsageError("--merge must be on or off, got '" + std::string(v) + "'");
+    o.merge = v == "on";
   } else if (flag == "--fix") {
     if (v.empty()) throw UsageError("--fix needs a folder");
     o.fix_dir = v;
@@ -144,7 +147,7 @@ bool takes_value(std::string_view flag) {
          flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
          flag == "--input-format" || flag == "--text-field" || flag == "--id-field" || flag == "--per-document" ||
          flag == "--per-document-top" || flag == "--context" || flag == "--context-weight" || flag == "--fix" ||
-         flag == "--fix-margin" || flag == "--split";
+         flag == "--fix-margin" || flag == "--split" || flag == "--merge";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -395,6 +398,12 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           two words of the collection ("inthe") gets the
                           split ("in the") as a candidate where the
                           collection has the pair (default on)
+  --merge on|off          ranked, --context on, with --format jsonl or
+                          --report: two words written apart ("with out")
+                          whose join is a word the collection writes as
+                          one at least 10 times as often get the merge,
+                          with their places (a line with "merge":true;
+                          never applied by --fix) (default on)
   --fix DIR               ranked documents, in context: write the documents
                           under DIR (each at its path as given) with every
                           misspelled occurrence whose best correction beats

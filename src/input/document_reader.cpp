@@ -122,8 +122,17 @@ class Batcher {
     int thread = 0;
     bool count_words = true;
   };
-  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos, const Watch& watch)
-      : t_(t), lines_(lines), last_pos_(last_pos), documents_(t.with_documents()), watch_(watch) {}
+  // text: the text the tokens come from, and before_text the byte before
+  // it (0: none), for the observer's ObservedToken::before.
+  Batcher(WordTable& t, LineCounter* lines, uint64_t last_pos, const Watch& watch, const char* text,
+          uint8_t before_text)
+      : t_(t),
+        lines_(lines),
+        last_pos_(last_pos),
+        documents_(t.with_documents()),
+        watch_(watch),
+        text_(text),
+        before_text_(before_text) {}
 
   // p[0, len + kPad) must stay readable until flush().
   void add(const char* p, size_t len, uint64_t pos) {
@@ -133,10 +142,11 @@ class Batcher {
 
   // A token that is a normalised copy, valid during the call only: added
   // now (out of line: rare).
-  [[gnu::noinline]] void add_copy(std::string_view tok, uint64_t pos) {
+  // before: the byte before it in the text (0: none).
+  [[gnu::noinline]] void add_copy(std::string_view tok, uint64_t pos, uint8_t before) {
     if (lines_ || watch_.observer) flush();  // marks are taken, tokens shown, in position order
     const WordKey key = key_of(tok);
-    if (watch_.observer) show(&key, &pos, 1);
+    if (watch_.observer) show(&key, &pos, &before, 1);
     if (!watch_.count_words) return;
     const uint64_t at = std::min(pos, last_pos_);
     if (const WordTable::Slot* s = documents_ ? t_.add_in_document(key, at) : t_.add(key, at); s && lines_)
@@ -151,8 +161,12 @@ class Batcher {
     }
     if (watch_.observer) [[unlikely]] {
       uint64_t pos[kBatch];
-      for (size_t i = 0; i < n_; ++i) pos[i] = toks_[i].pos;
-      show(keys, pos, n_);
+      uint8_t before[kBatch];
+      for (size_t i = 0; i < n_; ++i) {
+        pos[i] = toks_[i].pos;
+        before[i] = toks_[i].p > text_ ? static_cast<uint8_t>(toks_[i].p[-1]) : before_text_;
+      }
+      show(keys, pos, before, n_);
       if (!watch_.count_words) {
         n_ = 0;
         return;
@@ -181,14 +195,14 @@ class Batcher {
   };
 
   // The tokens to the observer, with their marks when lines are counted.
-  [[gnu::noinline]] void show(const WordKey* keys, const uint64_t* pos, size_t n) {
+  [[gnu::noinline]] void show(const WordKey* keys, const uint64_t* pos, const uint8_t* before, size_t n) {
     // (Marks are taken once, in position order: when words are counted,
     // their first occurrences take them.)
     const bool marks = lines_ && !watch_.count_words;
     ObservedToken seen[kBatch];
     for (size_t i = 0; i < n; ++i) {
-      seen[i] = {exact_token_hash(keys[i]), context_token_hash(keys[i]), std::min(pos[i], last_pos_),
-                 marks ? lines_->mark(pos[i]) : 0};
+      seen[i] = {exact_token_hash(keys[i]),        context_token_hash(keys[i]),        std::min(pos[i], last_pos_),
+                 marks ? lines_->mark(pos[i]) : 0, static_cast<uint32_t>(keys[i].len), before[i]};
     }
     watch_.observer->tokens(watch_.thread, seen, n);
   }
@@ -198,6 +212,8 @@ class Batcher {
   uint64_t last_pos_;
   bool documents_;
   Watch watch_;
+  const char* text_;
+  uint8_t before_text_;
   Tok toks_[kBatch];
   size_t n_ = 0;
 };
@@ -221,6 +237,7 @@ struct ThreadState {
   bool part_open = false;                 // documents.parts.back() is being counted
   TokenCounts part_start;                 // counts when it began
   Batcher::Watch watch;                   // the observer, if any, and this thread's number
+  uint8_t before_text = 0;                // the byte before the text tokenized next (0: a file's start)
 
   ThreadState(size_t c, bool line_marks, bool per_document)
       : table(1024, 0, line_marks, per_document), buf(new unsigned char[c + kPad]), cap(c) {}
@@ -449,13 +466,13 @@ struct LongTokenSkip {
   TokenCounts& counts = ts.counts;
   const char* const lo = text.data();
   const char* const hi = lo + text.size();
-  Batcher batch(ts.table, lines, last_pos, ts.watch);
+  Batcher batch(ts.table, lines, last_pos, ts.watch, lo, ts.before_text);
   auto on_token = [&](std::string_view tok, size_t off) __attribute__((always_inline)) {
     if (!keep_token(tok, max_len, counts)) return;
     if (tok.data() >= lo && tok.data() < hi) [[likely]]
       batch.add(tok.data(), tok.size(), base + off);
     else  // a normalised copy, gone after this call
-      batch.add_copy(tok, base + off);
+      batch.add_copy(tok, base + off, off > 0 ? static_cast<uint8_t>(lo[off - 1]) : ts.before_text);
   };
   const size_t done = digits ? scan_tokens_skipping_digits(text, at_end, on_token, counts.skipped_numbers)
                              : scan_tokens(text, at_end, on_token);
@@ -475,6 +492,7 @@ size_t tokenize_parts(ThreadState& ts, LineCounter* lines, RecordParts& parts, L
       const size_t cut = std::max<size_t>(from, r->at > file_at ? static_cast<size_t>(r->at - file_at) : 0);
       if (cut > from)
         tokenize_text(ts, lines, last_pos, text.substr(from, cut - from), true, base + from, max_len, digits);
+      if (cut > 0) ts.before_text = static_cast<uint8_t>(text[cut - 1]);
       from = cut;
       parts.begin_next(std::min(base + from, last_pos), record_lines.mark(base + from));
     }
@@ -535,6 +553,7 @@ void process_whole_file(ThreadState& ts, const InputFile& file, uint64_t stream_
     line_counter.start(base);
     line_counter.see(buf, base);
   }
+  ts.before_text = 0;
   tokenize_parts(ts, lines, parts, line_counter, whole ? file_end - 1 : UINT64_MAX, bytes, true, base, r.begin, max_len,
                  digits);
   parts.finish();
@@ -585,6 +604,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
 
   // 2. Filter and tokenize up to snap(end), streaming.
   LongTokenSkip skip;
+  ts.before_text = 0;  // (a range after a file's start begins at a safe split byte: no token at its first byte)
   for (;;) {
     if (!in.eof && in.len < in.cap) in.fill();
     bool at_end;
@@ -594,6 +614,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
     if (count_lines) line_counter.see(in.buf, stream_base + in.buf_off);
     size_t done = 0;
     if (!skip.active || skip.finish(text, at_end, ts.counts, done)) {
+      if (done > 0) ts.before_text = in.buf[done - 1];
       done += tokenize_parts(ts, lines, parts, line_counter, last_pos, text.substr(done), at_end,
                              stream_base + in.buf_off + done, in.buf_off + done, max_len, filters.digits);
       if (at_end) {
@@ -610,6 +631,7 @@ void process_range(ThreadState& ts, const InputFile& file, uint64_t stream_base,
       if (ready - done > in.cap / 2) done += skip.start(in.buf + done, in.buf + ready);
     }
     if (count_lines) line_counter.advance(stream_base + in.buf_off + done);  // before those bytes leave
+    if (done > 0) ts.before_text = in.buf[done - 1];
     in.drop(done);
     chain.dropped(done);
   }

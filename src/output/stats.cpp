@@ -107,7 +107,10 @@ JsonObject context_json(const ContextFigures& f) {
       .add("filter_bytes", f.filter_bytes)
       .add("table_bytes", f.table_bytes)
       .add("split_cuts", f.split_cuts)
-      .add("split_words", f.split_words);
+      .add("split_words", f.split_words)
+      .add("merge_cuts", f.merge_cuts)
+      .add("pairs_apart", f.pairs_apart)
+      .add("merges", f.merges);
 }
 JsonObject context_totals_json(const RankedRun& r) {
   ContextFigures sum;
@@ -118,6 +121,9 @@ JsonObject context_totals_json(const RankedRun& r) {
     sum.counted_keys += f.counted_keys;
     sum.split_cuts += f.split_cuts;
     sum.split_words += f.split_words;
+    sum.merge_cuts += f.merge_cuts;
+    sum.pairs_apart += f.pairs_apart;
+    sum.merges += f.merges;
     most = std::max(most, f.filter_bytes + f.table_bytes);
   }
   return JsonObject()
@@ -126,6 +132,9 @@ JsonObject context_totals_json(const RankedRun& r) {
       .add("counted_keys", sum.counted_keys)
       .add("split_cuts", sum.split_cuts)
       .add("split_words", sum.split_words)
+      .add("merge_cuts", sum.merge_cuts)
+      .add("pairs_apart", sum.pairs_apart)
+      .add("merges", sum.merges)
       .add("collection_bytes", r.input_bytes)
       .add("max_rank_bytes", most);
 }

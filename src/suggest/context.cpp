@@ -92,36 +92,52 @@ struct Found {
   uint64_t left = 0, right = 0, position = 0, mark = 0;
 };
 
+// A blank between two words: a merge's pair is written with one.
+bool blank(uint8_t c) { return c == ' ' || c == '\t'; }
+
+// A word's first letter a capital (context_token_hash lowers it).
+bool capital(const ObservedToken& t) { return t.exact != t.context; }
+
 // A unit of the pass and its first and last tokens (context hash and
-// position; none if it has no tokens).
+// position; the byte before the first, the last's end, mark and capital;
+// none if it has no tokens).
 struct UnitEdge {
   uint32_t file = 0;
   uint64_t begin = 0, end = 0;
-  uint64_t first = 0, first_at = 0, last = 0, last_at = 0;
+  uint64_t first = 0, first_at = 0, last = 0, last_at = 0, last_end = 0, last_mark = 0;
+  uint8_t first_before = 0, last_capital = 0;
   bool has_tokens = false;
+  static constexpr size_t kWire = 4 + 8 * 8 + 2;
   void see(const ObservedToken& a, const ObservedToken& b) {
     if (!has_tokens) {
       first = a.context;
       first_at = a.position;
+      first_before = a.before;
       has_tokens = true;
     }
     last = b.context;
     last_at = b.position;
+    last_end = b.position + b.length;
+    last_mark = b.mark;
+    last_capital = capital(b);
   }
 };
 
 // The pass: per thread, the occurrences of misspelled words, and the
 // neighbour pairs with a candidate on one side or that a split spells
 // (which pairs matter is known only once the occurrences are in: counted
-// here, shipped after). splits: a filter of the splits' pairs (none: null).
+// here, shipped after), and the pairs a merge may join written with one
+// blank between. splits, merges: filters of the splits' and merges' pairs
+// (none: null).
 class ContextPass final : public TokenObserver {
  public:
   ContextPass(const MisspelledTable& table, const BloomFilter& misspelled, const BloomFilter& candidates,
-              const BloomFilter* splits, int threads)
+              const BloomFilter* splits, const BloomFilter* merges, int threads)
       : table_(table),
         misspelled_(misspelled),
         candidates_(candidates),
         splits_(splits),
+        merges_(merges),
         threads_(static_cast<size_t>(threads)) {}
 
   void unit_begins(int thread, uint32_t file, uint64_t begin, uint64_t end) override {
@@ -155,8 +171,15 @@ class ContextPass final : public TokenObserver {
         const bool candidate = candidates_.maybe_contains(c, 0);
         if (key && (t.prev_candidate || candidate || (splits_ && splits_->maybe_contains(key, 0)))) pairs[m++] = key;
         if (misspelled_.maybe_contains(tok[i].exact, 0)) t.open(table_.find(tok[i].exact), tok[i]);
+        if (key && merges_ && tok[i].position == t.prev_end + 1 && blank(tok[i].before) &&
+            merges_->maybe_contains(key, 0)) [[unlikely]]
+          t.pairs_apart.push_back({key, t.prev_at, t.prev_mark, t.prev_capital});
         t.prev = c;
         t.prev_candidate = candidate;
+        t.prev_at = tok[i].position;
+        t.prev_end = tok[i].position + tok[i].length;
+        t.prev_mark = tok[i].mark;
+        t.prev_capital = capital(tok[i]);
       }
       for (size_t j = 0; j < m; ++j) t.pairs.prefetch(pairs[j]);
       for (size_t j = 0; j < m; ++j) t.pairs.add(pairs[j], 1);
@@ -182,13 +205,25 @@ class ContextPass final : public TokenObserver {
     for (const Thread& t : threads_) all.insert(all.end(), t.units.begin(), t.units.end());
     return all;
   }
-  // A pair across a unit edge (units are cut differently on other rank
-  // and thread counts: counted once, by one rank), if it has a candidate.
-  void add_edge_pair(uint64_t left, uint64_t right) {
-    const uint64_t key = pair_key(left, right);
-    if (candidates_.maybe_contains(left, 0) || candidates_.maybe_contains(right, 0) ||
+  // The pair across a unit edge (units are cut differently on other rank
+  // and thread counts: counted once, by one rank), if it has a candidate,
+  // or it may be merged.
+  void add_edge_pair(const UnitEdge& a, const UnitEdge& b) {
+    const uint64_t key = pair_key(a.last, b.first);
+    if (candidates_.maybe_contains(a.last, 0) || candidates_.maybe_contains(b.first, 0) ||
         (splits_ && splits_->maybe_contains(key, 0)))
       edge_pairs_.add(key, 1);
+    if (merges_ && b.first_at == a.last_end + 1 && blank(b.first_before) && merges_->maybe_contains(key, 0))
+      threads_[0].pairs_apart.push_back({key, a.last_at, a.last_mark, a.last_capital != 0});
+  }
+  // Every thread's pairs written apart that a merge may join.
+  std::vector<PairSeen> take_pairs_apart() {
+    std::vector<PairSeen> all;
+    for (Thread& t : threads_) {
+      all.insert(all.end(), t.pairs_apart.begin(), t.pairs_apart.end());
+      t.pairs_apart = {};
+    }
+    return all;
   }
   // fn(key, count) for each thread's pairs (summed by the owners).
   template <class Fn>
@@ -206,11 +241,12 @@ class ContextPass final : public TokenObserver {
   struct alignas(64) Thread {
     std::vector<Found> found;
     std::vector<UnitEdge> units;
+    std::vector<PairSeen> pairs_apart;
     CountTable pairs{1024};
     Found pending;
     bool is_open = false;
-    bool prev_candidate = false;
-    uint64_t prev = 0;
+    bool prev_candidate = false, prev_capital = false;
+    uint64_t prev = 0, prev_at = 0, prev_end = 0, prev_mark = 0;
     void open(const MisspelledRef* m, const ObservedToken& tok) {
       if (!m) return;
       pending = {m->rank, m->word, prev, 0, tok.position, tok.mark};
@@ -227,6 +263,7 @@ class ContextPass final : public TokenObserver {
   const BloomFilter& misspelled_;
   const BloomFilter& candidates_;
   const BloomFilter* splits_;
+  const BloomFilter* merges_;
   std::vector<Thread> threads_;
   CountTable edge_pairs_{16};
 };
@@ -240,16 +277,20 @@ void join_unit_edges(const mpi::Comm& comm, ContextPass& pass, std::vector<Found
   for (const UnitEdge& u : pass.units()) {
     if (!u.has_tokens) continue;
     wire::append_le<uint32_t>(mine, u.file);
-    for (const uint64_t v : {u.begin, u.end, u.first, u.first_at, u.last, u.last_at})
+    for (const uint64_t v : {u.begin, u.end, u.first, u.first_at, u.last, u.last_at, u.last_end, u.last_mark})
       wire::append_le<uint64_t>(mine, v);
+    mine.push_back(static_cast<char>(u.first_before));
+    mine.push_back(static_cast<char>(u.last_capital));
   }
   const std::string all = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
-  std::vector<UnitEdge> units(all.size() / 52);
+  std::vector<UnitEdge> units(all.size() / UnitEdge::kWire);
   size_t at = 0;
   for (UnitEdge& u : units) {
     u.file = wire::read_le_at<uint32_t>(all, at, "unit edges");
-    for (uint64_t* v : {&u.begin, &u.end, &u.first, &u.first_at, &u.last, &u.last_at})
+    for (uint64_t* v : {&u.begin, &u.end, &u.first, &u.first_at, &u.last, &u.last_at, &u.last_end, &u.last_mark})
       *v = wire::read_le_at<uint64_t>(all, at, "unit edges");
+    u.first_before = wire::read_le_at<uint8_t>(all, at, "unit edges");
+    u.last_capital = wire::read_le_at<uint8_t>(all, at, "unit edges");
   }
   std::sort(units.begin(), units.end(), [](const UnitEdge& a, const UnitEdge& b) {
     return a.file != b.file ? a.file < b.file : a.begin < b.begin;
@@ -260,7 +301,7 @@ void join_unit_edges(const mpi::Comm& comm, ContextPass& pass, std::vector<Found
     if (a.file != b.file) continue;
     left_at[b.first_at] = a.last;
     right_at[a.last_at] = b.first;
-    if (comm.rank() == 0) pass.add_edge_pair(a.last, b.first);
+    if (comm.rank() == 0) pass.add_edge_pair(a, b);
   }
   for (Found& f : found) {
     if (!f.left)
@@ -447,12 +488,13 @@ BloomFilter candidate_filter(const mpi::Comm& comm, const RankedResults& ranked,
   });
 }
 
-// Collective: a filter of every rank's splits' pairs; none (null) if no
-// rank has a split.
-std::unique_ptr<BloomFilter> split_filter(const mpi::Comm& comm, const std::vector<WordSplit>& splits) {
-  if (mpi::allreduce_sum(comm, uint64_t{splits.size()}) == 0) return nullptr;
-  return std::make_unique<BloomFilter>(detail::shared_filter(comm, splits.size(), [&](auto insert) {
-    for (const WordSplit& s : splits) insert(s.pair);
+// Collective: a filter of every rank's cuts' pairs (splits or merges);
+// none (null) if no rank has one.
+template <class Cut>
+std::unique_ptr<BloomFilter> pair_filter(const mpi::Comm& comm, const std::vector<Cut>& cuts) {
+  if (mpi::allreduce_sum(comm, uint64_t{cuts.size()}) == 0) return nullptr;
+  return std::make_unique<BloomFilter>(detail::shared_filter(comm, cuts.size(), [&](auto insert) {
+    for (const Cut& c : cuts) insert(c.pair);
   }));
 }
 
@@ -584,12 +626,14 @@ CountTable wanted_counts(const mpi::Comm& comm, const std::vector<uint64_t>& key
 }  // namespace
 
 InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedResults& ranked,
-                          const std::vector<WordCount>& word_counts, int threads, const ObservedPass& pass,
-                          const ContextParams& params, ContextFigures& figures) {
+                          const std::vector<WordCount>& word_counts, const JoinWords& joins, int threads,
+                          const ObservedPass& pass, const ContextParams& params, ContextFigures& figures) {
   InContext result;
   const std::vector<WordSplit> splits = known_splits(comm, words, ranked, word_counts, params.split);
   const SplitsOf splits_of(splits, words.size());
   figures.split_cuts = splits.size();
+  const std::vector<MergeCut> merge_cuts = spellcheck::merge_cuts(comm, joins, word_counts, params.merge);
+  figures.merge_cuts = merge_cuts.size();
   const std::vector<MisspelledRef> refs = everyone_misspelled(comm, words, ranked, splits_of.flags());
   const MisspelledTable table(refs);
   // (Every rank holds all the refs: the filter needs no reduction, but
@@ -597,12 +641,20 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
   BloomFilter misspelled(1, BloomFilter::blocks_for(std::max<size_t>(refs.size(), 1), 10.0));
   for (const MisspelledRef& r : refs) misspelled.insert_unshared(r.hash, 0);
   const BloomFilter candidates = candidate_filter(comm, ranked, splits_of, params);
-  const std::unique_ptr<BloomFilter> split_pairs = split_filter(comm, splits);
-  figures.filter_bytes = misspelled.bytes() + candidates.bytes() + (split_pairs ? split_pairs->bytes() : 0);
-  ContextPass seen(table, misspelled, candidates, split_pairs.get(), threads);
+  const std::unique_ptr<BloomFilter> split_pairs = pair_filter(comm, splits);
+  const std::unique_ptr<BloomFilter> merge_pairs = pair_filter(comm, merge_cuts);
+  figures.filter_bytes = misspelled.bytes() + candidates.bytes() + (split_pairs ? split_pairs->bytes() : 0) +
+                         (merge_pairs ? merge_pairs->bytes() : 0);
+  ContextPass seen(table, misspelled, candidates, split_pairs.get(), merge_pairs.get(), threads);
   result.line_units = pass(seen, true);
   std::vector<Found> found = seen.take_occurrences();
   join_unit_edges(comm, seen, found);
+  {
+    const std::vector<PairSeen> apart = seen.take_pairs_apart();
+    figures.pairs_apart = apart.size();
+    result.merges = decide_merges(comm, joins, merge_cuts, apart, params.merge);
+    figures.merges = result.merges.size();
+  }
   figures.occurrences = found.size();
   figures.table_bytes = seen.pair_table_bytes();
   const std::vector<Found> occ = route_occurrences(comm, found, words.size());

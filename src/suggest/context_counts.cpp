@@ -49,6 +49,27 @@ CountTable ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, 
   return counts;
 }
 
+BloomFilter correct_filter(const mpi::Comm& comm, const std::vector<WordCount>& word_counts) {
+  uint64_t n = 0;
+  for (const WordCount& w : word_counts) n += w.correct;
+  return shared_filter(comm, n, [&](auto insert) {
+    for (const WordCount& w : word_counts)
+      if (w.correct) insert(known_key(w.key));
+  });
+}
+
+CountTable correct_counts(const mpi::Comm& comm, const std::vector<uint64_t>& known_keys,
+                          const std::vector<WordCount>& word_counts) {
+  const BloomFilter wanted = shared_filter(comm, known_keys.size(), [&](auto insert) {
+    for (const uint64_t k : known_keys) insert(k);
+  });
+  const CountTable owned = counts_at_owners(comm, wanted, [&](auto send) {
+    for (const WordCount& w : word_counts)
+      if (w.correct) send(known_key(w.key), w.count);
+  });
+  return ask_counts(comm, known_keys, owned);
+}
+
 void make_distinct(std::vector<uint64_t>& keys) {
   CountTable distinct(keys.size() / 4);  // (a hash set: often far fewer distinct keys than keys)
   for (const uint64_t k : keys) distinct.add(k, 0);

@@ -6,36 +6,18 @@
 #include <utility>
 
 #include "spellcheck/input/token_observer.hpp"
+#include "spellcheck/suggest/detail/word_cuts.hpp"
 
 namespace spellcheck {
 namespace {
 
 using detail::CountTable;
+using detail::cuttable;
+using detail::inner_capital;
 using detail::known_key;
+using detail::one_letter;
 using detail::pair_key;
 using detail::word_key;
-
-bool ascii_non_letter(unsigned char c) { return c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
-
-// A word is cut between two letters (not inside a UTF-8 sequence, not at
-// an apostrophe, hyphen or digit).
-bool cuttable(std::string_view w, size_t at) {
-  const auto a = static_cast<unsigned char>(w[at - 1]), b = static_cast<unsigned char>(w[at]);
-  return (b & 0xC0) != 0x80 && !ascii_non_letter(a) && !ascii_non_letter(b);
-}
-
-// A capital after the first letter: an identifier ("WebServer", "isTrue"),
-// written as one on purpose.
-bool inner_capital(std::string_view w) {
-  return std::any_of(w.begin() + 1, w.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-}
-
-// A part of one letter (one UTF-8 sequence).
-bool one_letter(std::string_view part) {
-  const auto c = static_cast<unsigned char>(part[0]);
-  const size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-  return part.size() <= n;
-}
 
 // One cut of a word: where, its parts' context hashes, and which part is
 // one letter.
@@ -101,14 +83,7 @@ CountTable correct_parts(const mpi::Comm& comm, const WordList& words, const Ran
     parts.reserve(distinct.size());
     distinct.for_each([&](uint64_t k, uint64_t) { parts.push_back(k); });
   }
-  const BloomFilter wanted = detail::shared_filter(comm, parts.size(), [&](auto insert) {
-    for (const uint64_t k : parts) insert(k);
-  });
-  const CountTable owned = detail::counts_at_owners(comm, wanted, [&](auto send) {
-    for (const WordCount& w : word_counts)
-      if (w.correct) send(known_key(w.key), w.count);
-  });
-  return detail::ask_counts(comm, parts, owned);
+  return detail::correct_counts(comm, parts, word_counts);
 }
 
 }  // namespace
@@ -116,16 +91,10 @@ CountTable correct_parts(const mpi::Comm& comm, const WordList& words, const Ran
 std::vector<WordSplit> known_splits(const mpi::Comm& comm, const WordList& words, const RankedResults& ranked,
                                     const std::vector<WordCount>& word_counts, const SplitParams& params) {
   if (!params.enabled) return {};
-  uint64_t correct_words = 0, tokens = 0;
-  for (const WordCount& w : word_counts) {
-    correct_words += w.correct;
-    tokens += w.count;
-  }
+  uint64_t tokens = 0;
+  for (const WordCount& w : word_counts) tokens += w.count;
   tokens = mpi::allreduce_sum(comm, tokens);
-  const BloomFilter correct = detail::shared_filter(comm, correct_words, [&](auto insert) {
-    for (const WordCount& w : word_counts)
-      if (w.correct) insert(known_key(w.key));
-  });
+  const BloomFilter correct = detail::correct_filter(comm, word_counts);
   const CountTable known = correct_parts(comm, words, ranked, word_counts, params, correct);
   // A part of one letter only if a common word ("a lot"), not a stray
   // letter ("aum n", "cate n").

@@ -3,13 +3,14 @@
 --suggest ranked --context on --format jsonl` prints, from the run's own
 ranking without context and the documents, computed the plain way.
 
-    context_reference.py BASE.jsonl ROOT WEIGHT OUT.jsonl OUT.txt FREQ [SPLIT]
+    context_reference.py BASE.jsonl ROOT WEIGHT OUT.jsonl OUT.txt FREQ [SPLIT [MERGE]]
 
 BASE.jsonl: the same run with --context off (each word's suggestions and
 their scores: the ranking context starts from). ROOT: the folder of
 documents as given to spellcheck (its text: ASCII letters, spaces,
 punctuation and newlines only, so a token is a run of ASCII letters).
-FREQ: the run's frequency list; SPLIT: on (default) or off, as --split.
+FREQ: the run's frequency list; SPLIT, MERGE: on (default) or off, as
+--split and --merge.
 Writes the jsonl and the text output the run in context must print.
 
 The model, as `include/spellcheck/suggest/context.hpp` states it: a
@@ -40,6 +41,20 @@ the word, becomes the candidate "left right" (distance 1) with score
 (F: the frequency list's counts summed), put before the first candidate
 that scores less, cuts left to right; the ranking then keeps at most
 max(10, what it had).
+
+Merges (`include/spellcheck/suggest/merge_words.hpp`, jsonl only): a word
+the dictionary accepted (a token not among the misspelled words) of 4 to
+30 letters, no ASCII capital after the first, cut after its second to its
+last but two letters into two parts whose keys are keys of such words,
+joins the pair of those keys; the join's count: the counts of the
+spellings that join it, summed. Two neighbouring tokens with one space or
+tab between (within a line), n times in all, whose keys are such a pair,
+are merged when the join's count is at least 10 n: a line per case of the
+first token's first letter (a capital, or not: its words' first letters
+so), word "left right", occurrences its places, its one suggestion the
+join (distance 1, score round(1000 ln(join's count / n))), "merge":true,
+each place's best the join, margin null; ordered with the other lines as
+words of one candidate.
 """
 import collections
 import json
@@ -54,6 +69,7 @@ BACKOFF = 0.4
 TOP = 10
 APART = 10
 ONE_LETTER = 200
+MERGE = 10
 
 
 def key(word):
@@ -79,12 +95,50 @@ def files_of(root):
 
 
 def tokens_of(path):
-    """(word, line, column) of each token, in order."""
+    """(word, line, column, one blank before it after the token before) of
+    each token, in order."""
     out = []
     with open(path, "rb") as f:
         for line_no, line in enumerate(f.read().split(b"\n"), 1):
+            end = None
             for m in TOKEN.finditer(line):
-                out.append((m.group().decode(), line_no, m.start() + 1))
+                apart = end is not None and m.start() == end + 1 and line[end:end + 1] in (b" ", b"\t")
+                out.append((m.group().decode(), line_no, m.start() + 1, apart))
+                end = m.end()
+    return out
+
+
+def merge_lines(known_spellings, known, apart_places):
+    """The merges' (order key, jsonl line): known_spellings: each correct
+    spelling's count; known: key -> count; apart_places: pair of keys ->
+    [(place, capital)] of the pairs written one blank apart."""
+    joins = {}
+    for w, count in known_spellings.items():
+        if not 4 <= len(w.encode()) <= 30 or any("A" <= c <= "Z" for c in w[1:]):
+            continue
+        for at in range(2, len(w) - 1):
+            left, right = w[:at], w[at:]
+            if known.get(key(left), 0) > 0 and known.get(key(right), 0) > 0:
+                together = w[:1].lower() + w[1:] if w[:1].isascii() else w
+                j = joins.setdefault((key(left), key(right)), [together, at, 0])
+                j[2] += count
+    out = []
+    for pair, (together, at, count) in joins.items():
+        places = apart_places.get(pair, [])
+        if not places or count < MERGE * len(places):
+            continue
+        score = llround(1000.0 * math.log(count / len(places)))
+        for capital in (False, True):
+            mine = [at_ for at_, c in places if c == capital]
+            if not mine:
+                continue
+            t = together[:1].upper() + together[1:] if capital else together
+            apart = t[:at] + " " + t[at:]
+            line = '{"word":%s,"occurrences":%d,"suggestions":[{"word":%s,"distance":1,"score":%.3f}],' % (
+                dumps(apart), len(mine), dumps(t), score / 1000.0)
+            line += '"merge":true,"in_context":[' + ",".join(
+                '{"at":%s,"best":%s,"margin":null}' % (dumps(p), dumps(t)) for p in mine) + "]}\n"
+            out.append(((1, apart.encode()), line))
     return out
 
 
@@ -115,15 +169,21 @@ def with_splits(word, occurrences, sugg, known, pairs, tokens, freq_total):
 def main():
     base_path, root, weight, out_jsonl, out_txt, freq_path = sys.argv[1:7]
     split = sys.argv[7] == "on" if len(sys.argv) > 7 else True
+    merge = sys.argv[8] == "on" if len(sys.argv) > 8 else True
     weight = float(weight)
     freq_total = sum(int(line.split()[1]) for line in open(freq_path, encoding="utf-8") if line.strip())
     words, pairs, places = collections.Counter(), collections.Counter(), collections.defaultdict(list)
+    apart_places = collections.defaultdict(list)
     for path in files_of(root):
         toks = tokens_of(path)
-        for i, (w, line, col) in enumerate(toks):
+        for i, (w, line, col, apart) in enumerate(toks):
             words[key(w)] += 1
             if i > 0:
                 pairs[(key(toks[i - 1][0]), key(w))] += 1
+            if apart:
+                v = toks[i - 1]
+                capital = len(v[0].encode()) <= 16 and "A" <= v[0][:1] <= "Z"
+                apart_places[(key(v[0]), key(w))].append((f"{path}:{v[1]}:{v[2]}", capital))
             left = key(toks[i - 1][0]) if i > 0 else None
             right = key(toks[i + 1][0]) if i + 1 < len(toks) else None
             places[w].append((f"{path}:{line}:{col}", left, right))
@@ -144,10 +204,11 @@ def main():
 
     base = [json.loads(raw) for raw in open(base_path, encoding="utf-8")]
     misspelled = set(o["word"] for o in base)
-    known = collections.Counter()
+    known, known_spellings = collections.Counter(), {}
     for w, at in places.items():
         if w not in misspelled:
             known[key(w)] += len(at)
+            known_spellings[w] = len(at)
     jsonl, text = [], []
     for o in base:
         sugg = [(s["word"], s["distance"], round(s["score"] * 1000)) for s in o["suggestions"]]
@@ -173,6 +234,8 @@ def main():
         order_key = (len(ranked), o["word"].encode())  # (a split may change a word's count of candidates)
         jsonl.append((order_key, line + ",".join(shown) + "]}\n"))
         text.append((order_key, o["word"] + ": " + "".join(" " + w for w, _, _ in ranked) + "\n"))
+    if merge:
+        jsonl += merge_lines(known_spellings, known, apart_places)
     with open(out_jsonl, "w", encoding="utf-8") as f:
         f.writelines(line for _, line in sorted(jsonl))
     with open(out_txt, "w", encoding="utf-8") as f:

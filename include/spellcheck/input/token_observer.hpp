@@ -18,6 +18,8 @@ struct ObservedToken {
   uint64_t context = 0;   // context_token_hash
   uint64_t position = 0;  // stream position (InputPlan offsets)
   uint64_t mark = 0;      // its line mark (line_marks.hpp) if the reader counts lines, else 0
+  uint32_t length = 0;    // its bytes
+  uint8_t before = 0;     // the byte before it in the text the tokenizer saw (0: a file's first byte)
 };
 
 // Called by the reading threads, each with its own thread number (below

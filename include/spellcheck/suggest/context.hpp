@@ -36,6 +36,7 @@
 #include "spellcheck/input/line_marks.hpp"
 #include "spellcheck/input/token_observer.hpp"
 #include "spellcheck/suggest/detail/context_counts.hpp"
+#include "spellcheck/suggest/merge_words.hpp"
 #include "spellcheck/suggest/ranked_results.hpp"
 #include "spellcheck/suggest/split_words.hpp"
 
@@ -46,6 +47,7 @@ struct ContextParams {
   double backoff = 0.4;   // stupid backoff's factor
   size_t candidates = 5;  // a word's first candidates weighed (the rest stay after them, as they were; none if one)
   SplitParams split;      // run-together words (split_words.hpp)
+  MergeParams merge;      // words written apart (merge_words.hpp)
 };
 
 // This rank's figures (--stats).
@@ -57,6 +59,9 @@ struct ContextFigures {
   uint64_t table_bytes = 0;   // the largest count table held here (the pass's pairs, or the owned counts)
   uint64_t split_cuts = 0;    // cuts of this rank's misspelled words into two correct words (split_words.hpp)
   uint64_t split_words = 0;   // words given a split as a candidate
+  uint64_t merge_cuts = 0;    // cuts of this rank's correct words into two correct words (merge_words.hpp)
+  uint64_t pairs_apart = 0;   // occurrences of those cuts' pairs in this rank's share, one blank between
+  uint64_t merges = 0;        // merges this rank reports
 };
 
 // One occurrence of a misspelled word, at the rank that ranked the word.
@@ -72,6 +77,7 @@ struct ContextOccurrence {
 struct InContext {
   std::vector<ContextOccurrence> occurrences;  // by word, then position
   std::vector<LineUnit> line_units;            // of this rank's pass (for LineTable)
+  std::vector<Merge> merges;                   // the merges this rank reports
 
   // Word i's occurrences.
   std::span<const ContextOccurrence> of(size_t word) const {
@@ -94,11 +100,12 @@ void add_context_word_counts(const WordList& words, const std::vector<uint64_t>&
 
 // Collective. words: the misspelled words this rank ranked, ranked: their
 // rankings, reordered here; word_counts: the distinct words this rank
-// judged, every rank's together the whole collection's; threads: the
+// judged, every rank's together the whole collection's; joins: this
+// rank's correct words that may be joins (merge_words.hpp); threads: the
 // pass's team size.
 InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedResults& ranked,
-                          const std::vector<WordCount>& word_counts, int threads, const ObservedPass& pass,
-                          const ContextParams& params, ContextFigures& figures);
+                          const std::vector<WordCount>& word_counts, const JoinWords& joins, int threads,
+                          const ObservedPass& pass, const ContextParams& params, ContextFigures& figures);
 
 // The evidence of one side (tests): ln P_bo(w | v) - ln P(w), from the
 // counts of the pair v w, of v, of w, and of all tokens.

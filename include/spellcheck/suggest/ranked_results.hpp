@@ -55,6 +55,11 @@ class RankedResults {
   // Word i accepted (no candidates).
   void set_accepted(size_t i) { words_[i] = Word{0, 0, true}; }
   // Word i's candidates from here on: call add() for each, best first.
+  // One more word (none yet); returns its index.
+  size_t push_word() {
+    words_.push_back(Word{});
+    return words_.size() - 1;
+  }
   void start(size_t i) { words_[i] = Word{candidates_.size(), 0, false}; }
   void add(size_t i, std::string_view spelled, int64_t score, uint8_t distance) {
     candidates_.push_back(StoredCandidate::append(text_, spelled, score, distance));

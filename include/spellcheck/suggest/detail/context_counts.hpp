@@ -73,6 +73,14 @@ CountTable counts_at_owners(const mpi::Comm& comm, const BloomFilter& wanted, Fo
 // counted keys passes are asked.
 CountTable ask_counts(const mpi::Comm& comm, const std::vector<uint64_t>& keys, const CountTable& owned);
 
+// Collective: a filter of every rank's correct words, by known_key.
+BloomFilter correct_filter(const mpi::Comm& comm, const std::vector<WordCount>& word_counts);
+
+// Collective: the counts of the correct words among known_keys (distinct;
+// word_counts: every rank's together the collection's), those above 0.
+CountTable correct_counts(const mpi::Comm& comm, const std::vector<uint64_t>& known_keys,
+                          const std::vector<WordCount>& word_counts);
+
 // keys without repeats (in no particular order).
 void make_distinct(std::vector<uint64_t>& keys);
 
