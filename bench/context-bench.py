@@ -3,7 +3,7 @@
 injected where their intended word stood, the truth kept per occurrence.
 
     bench/context-bench.py --spellcheck build/spellcheck --dict DICT --docs DIR
-        [--pairs TSV]... [--occurrences N] [--per-pair K] [--joins J] [--seed S]
+        [--pairs TSV]... [--occurrences N] [--per-pair K] [--joins J] [--aparts A] [--seed S]
         [--ranks P] [--out DIR] [-- EXTRA SPELLCHECK OPTIONS]
 
 1. Pairs: every `misspelling<TAB>correct` line of the --pairs lists (default:
@@ -19,14 +19,19 @@ injected where their intended word stood, the truth kept per occurrence.
    context, not scored). Besides, J run-together words: random places where
    two lower-case dictionary words stand a space apart (not beside the
    typos) are joined when the join is no dictionary word; the truth is the
-   two words with the space.
+   two words with the space. And A words written apart: random places of a
+   lower-case dictionary word of the text that is two dictionary words of
+   two letters or more (cut where the rarer part is commonest in the text)
+   get the space ("an other"); the truth is the word.
 3. The injected collection goes to OUT/docs, the truth to OUT/truth.tsv
    (path, line, column in bytes from 1, misspelling, correct word).
 4. spellcheck --suggest ranked --format jsonl on OUT/docs (mpirun -n P),
    with --context off and on, and per injected occurrence: reported at
    all, the word's first suggestion right (top-1), among its first five
    (top-5), and the occurrence's own best (jsonl's in_context; without
-   context, the word's first) right; the typos and the joins apart.
+   context, the word's first) right; the typos and the joins apart. The
+   words written apart: merged right per occurrence (a "merge" line's
+   place), and the merges elsewhere (not injected: unscored, a few shown).
 5. --fix: precision (changed to the intended word / changed) and recall
    (changed right / injected) by margin, from the context run's margins,
    and one --fix run at its default margin (its change list scored; its
@@ -146,6 +151,40 @@ def choose_joins(files, chosen, dictionary, n, rng):
     return out
 
 
+APART = re.compile(rb"(?<![A-Za-z'\x80-\xff])([a-z]{4,})(?![A-Za-z'\x80-\xff])")
+
+
+def choose_aparts(files, taken_places, dictionary, n, rng):
+    """n random ((file, line, start, end), "left right") places of words to
+    write apart, away from taken_places."""
+    counts = collections.Counter()
+    for path in files:
+        with open(path, "rb") as f:
+            counts.update(m.group().decode() for m in WORD.finditer(f.read()))
+    cut_of = {}
+    def cut(word):
+        if word not in cut_of:
+            cuts = [(min(counts[word[:at]], counts[word[at:]]), at) for at in range(2, len(word) - 1)
+                    if word[:at] in dictionary and word[at:] in dictionary]
+            cut_of[word] = max(cuts)[1] if cuts else None
+        return cut_of[word]
+    taken = collections.defaultdict(list)
+    for (fi, li, s, e), _ in taken_places:
+        taken[(fi, li)].append((s, e))
+    places = []
+    for fi, path in enumerate(files):
+        with open(path, "rb") as f:
+            for li, line in enumerate(f.read().split(b"\n")):
+                for m in APART.finditer(line):
+                    w = m.group(1).decode()
+                    if w not in dictionary or any(s < m.end() + 1 and m.start() - 1 < e for s, e in taken[(fi, li)]):
+                        continue
+                    at = cut(w)
+                    if at is not None:
+                        places.append(((fi, li, m.start(), m.end()), w[:at] + " " + w[at:]))
+    return rng.sample(places, min(n, len(places)))
+
+
 def inject(files, chosen, pairs, src_root, out_root, joins=()):
     by_file = collections.defaultdict(list)
     for (fi, li, s, e), w in chosen:
@@ -169,8 +208,8 @@ def inject(files, chosen, pairs, src_root, out_root, joins=()):
             old, new, at = lines[li], b"", 0
             for s, e, w in sorted(spots):
                 original = old[s:e].decode()
-                if " " in w:  # a join
-                    typo = w.replace(" ", "")
+                if " " in w:  # a join ("in the" -> "inthe"), or a word written apart ("another" -> "an other")
+                    typo = w.replace(" ", "") if " " in original else w
                 else:
                     typo = pairs[w] if original == w else pairs[w].capitalize()
                 new += old[at:s]
@@ -247,6 +286,19 @@ def run_fix(args, docs, out_path, fixed_dir):
     return changes
 
 
+def merges_of(path, docs):
+    """(relative path, line, column) -> the join, of each merge line's places."""
+    out = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            o = json.loads(line)
+            if o.get("merge"):
+                for occ in o["in_context"]:
+                    where, line_no, col = occ["at"].rsplit(":", 2)
+                    out[(os.path.relpath(where, docs), int(line_no), int(col))] = occ["best"]
+    return out
+
+
 def score(truth, answers, in_context):
     """Per occurrence: reported, its word's first suggestion right, among the
     first five, and its own best (in context, else the word's first) right."""
@@ -273,6 +325,7 @@ def main():
     ap.add_argument("--occurrences", type=int, default=3000)
     ap.add_argument("--per-pair", type=int, default=3)
     ap.add_argument("--joins", type=int, default=500)
+    ap.add_argument("--aparts", type=int, default=500)
     ap.add_argument("--seed", type=int, default=20261206)
     ap.add_argument("--ranks", type=int, default=2)
     ap.add_argument("--out", default="context-bench")
@@ -292,13 +345,16 @@ def main():
         shutil.rmtree(args.out)
     docs = os.path.join(args.out, "docs")
     joins = choose_joins(files, chosen, dictionary, args.joins, rng)
-    truth = inject(files, chosen, pairs, args.docs, docs, joins)
+    aparts = choose_aparts(files, chosen + joins, dictionary, args.aparts, rng)
+    truth = inject(files, chosen, pairs, args.docs, docs, joins + aparts)
     with open(os.path.join(args.out, "truth.tsv"), "w") as f:
         f.write("path\tline\tcolumn\tmisspelling\tcorrect\n")
         for row in truth:
             f.write("\t".join(map(str, row)) + "\n")
-    typos = [t for t in truth if " " not in t[4]]
+    typos = [t for t in truth if " " not in t[4] and " " not in t[3]]
     joined = [t for t in truth if " " in t[4]]
+    apart = [t for t in truth if " " in t[3]]
+    fixable = typos + joined  # (merges are reported, never applied by --fix)
     runs = {}
     margins = {}
     for context in ("off", "on"):
@@ -307,6 +363,8 @@ def main():
         answers, in_context = read_answers(out_path, docs, margins if context == "on" else None)
         runs[context] = (seconds,) + score(typos, answers, in_context)
         runs["joins " + context] = (seconds,) + score(joined, answers, in_context)
+        if context == "on":
+            merges = merges_of(out_path, docs)
     n, reported = runs["off"][1], runs["off"][2]
     pct = lambda k, d=n: f"{100.0 * k / d:.1f}%" if d else "-"
     lines = [
@@ -324,6 +382,13 @@ def main():
             f"  run-together words: split right per occurrence {jown} ({pct(jown, jn)}), in the first five {jtop5} "
             f"({pct(jtop5, jn)})",
         ]
+    injected_apart = {(rel, line, col) for rel, line, col, _, _ in apart}
+    merged_right = sum(merges.get((rel, line, col)) == correct for rel, line, col, _, correct in apart)
+    elsewhere = sorted((place, join) for place, join in merges.items() if place not in injected_apart)
+    lines.append(f"words written apart: {len(apart)}; merged right per occurrence {merged_right} "
+                 f"({pct(merged_right, len(apart))}); merges elsewhere (not injected: unscored): {len(elsewhere)}, "
+                 f"e.g. " + ", ".join(repr(j) for _, j in rng.sample(elsewhere, min(12, len(elsewhere)))))
+    truth = fixable
     n = len(truth)
     lines.append("--fix by margin (injected typos and joins): margin, made right, made wrong, missed, precision, recall")
     for m, right, wrong, missed in margin_sweep(truth, in_context, margins, [0, 1, 2, 3, 5, 8, 12]):

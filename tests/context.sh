@@ -76,7 +76,7 @@ def typo(w):
     return w
 typos = {w: typo(w) for w in rng.sample([w for w in common if len(w) >= 4], 60)}
 # Words that are two common words ("without"), written apart now and then
-# ("with out"; with a hyphen too: never merged).
+# ("with out"; with a hyphen, or in a hyphenated word: never merged).
 apart_cuts = {}
 for w in common:
     for at in range(2, len(w) - 1):
@@ -90,6 +90,9 @@ def sentence():
         elif w in apart_cuts and rng.random() < 0.04:
             at = apart_cuts[w]
             s[i] = w[:at] + (" " if rng.random() < 0.8 else "-") + w[at:]
+            # In a hyphenated word ("man-with out", "with out-man"): never merged.
+            if rng.random() < 0.1:
+                s[i] = rng.choice(common) + "-" + s[i] if rng.random() < 0.5 else s[i] + "-" + rng.choice(common)
     # Run-together words: a pair the collection also has apart (now and
     # then an identifier's inner capital, never split); one pair written
     # as one half the time (as often together as apart: never split).
@@ -188,17 +191,25 @@ done
 # A pair apart across the cut between two ranks' or threads' units (the
 # cut inside "with" snaps to the blank after it), or across the end of the
 # reader's buffer (1 MB: "out" read in the next): every "with out" counted
-# on every rank and thread count.
+# on every rank and thread count, and none in a hyphenated word ("with
+# out-goo": with --filter none, the cut inside "out" snaps to the hyphen;
+# 13 bytes, so that some unit's cut falls there).
 mkdir -p edges
 "$python" -c '
 import sys
 open("edges/a.txt", "w").write("".join("with out" + " " * (1 + i % 3) for i in range(120000)) + "\n")
-open("edges/b.txt", "w").write("without " * 1230000 + "\n")'
-for pt in "1 1" "2 1" "3 2" "4 2"; do
+open("edges/b.txt", "w").write("without " * 1230000 + "\n")
+open("edges/c.txt", "w").write("with out-goo " * 40000 + "\n")'
+for pt in "1 1 auto" "2 1 auto" "3 2 auto" "4 2 auto" "3 2 none" "4 1 none"; do
   set -- $pt
-  ranked "$1" "$2" --format jsonl --context on -o edges.jsonl "$words" edges || fail "edges: the run on $1x$2"
+  ranked "$1" "$2" --format jsonl --context on --filter "$3" -o edges.jsonl "$words" edges ||
+    fail "edges: the run on $1x$2, --filter $3"
   n=$(grep -o '"word":"with out","occurrences":[0-9]*' edges.jsonl | grep -o '[0-9]*$')
-  if [ "${n:-0}" = 120000 ]; then echo "ok: edges: every pair apart on $1 ranks x $2 threads"; else fail "edges: $n pairs apart on $1x$2"; fi
+  if [ "${n:-0}" = 120000 ]; then
+    echo "ok: edges: every pair apart on $1 ranks x $2 threads, --filter $3"
+  else
+    fail "edges: $n pairs apart on $1x$2, --filter $3"
+  fi
 done
 
 # --- fix -------------------------------------------------------------------

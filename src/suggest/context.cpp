@@ -99,15 +99,17 @@ bool blank(uint8_t c) { return c == ' ' || c == '\t'; }
 bool capital(const ObservedToken& t) { return t.exact != t.context; }
 
 // A unit of the pass and its first and last tokens (context hash and
-// position; the byte before the first, the last's end, mark and capital;
-// none if it has no tokens).
+// position; the byte before each, whether a hyphen joins the first to the
+// next, the last's end, mark and capital, the pair apart it ends (key,
+// position; 0: none); none if it has no tokens).
 struct UnitEdge {
   uint32_t file = 0;
   uint64_t begin = 0, end = 0;
   uint64_t first = 0, first_at = 0, last = 0, last_at = 0, last_end = 0, last_mark = 0;
-  uint8_t first_before = 0, last_capital = 0;
+  uint64_t last_apart = 0, last_apart_at = 0;
+  uint8_t first_before = 0, first_hyphen_after = 0, last_before = 0, last_capital = 0;
   bool has_tokens = false;
-  static constexpr size_t kWire = 4 + 8 * 8 + 2;
+  static constexpr size_t kWire = 4 + 10 * 8 + 4;
   void see(const ObservedToken& a, const ObservedToken& b) {
     if (!has_tokens) {
       first = a.context;
@@ -120,6 +122,7 @@ struct UnitEdge {
     last_end = b.position + b.length;
     last_mark = b.mark;
     last_capital = capital(b);
+    last_before = b.before;
   }
 };
 
@@ -143,9 +146,18 @@ class ContextPass final : public TokenObserver {
   void unit_begins(int thread, uint32_t file, uint64_t begin, uint64_t end) override {
     Thread& t = threads_[static_cast<size_t>(thread)];
     t.close(0);
+    t.end_unit();
     t.prev = 0;
     t.prev_candidate = false;
+    t.unit_tokens = 0;
     t.units.push_back({file, begin, end});
+  }
+  // After the pass: each thread's last occurrence and unit closed.
+  void end_pass() {
+    for (Thread& t : threads_) {
+      t.close(0);
+      t.end_unit();
+    }
   }
   void tokens(int thread, const ObservedToken* tok, size_t n) override {
     Thread& t = threads_[static_cast<size_t>(thread)];
@@ -171,15 +183,9 @@ class ContextPass final : public TokenObserver {
         const bool candidate = candidates_.maybe_contains(c, 0);
         if (key && (t.prev_candidate || candidate || (splits_ && splits_->maybe_contains(key, 0)))) pairs[m++] = key;
         if (misspelled_.maybe_contains(tok[i].exact, 0)) t.open(table_.find(tok[i].exact), tok[i]);
-        if (key && merges_ && tok[i].position == t.prev_end + 1 && blank(tok[i].before) &&
-            merges_->maybe_contains(key, 0)) [[unlikely]]
-          t.pairs_apart.push_back({key, t.prev_at, t.prev_mark, t.prev_capital});
+        t.see_apart(key, tok[i], merges_);
         t.prev = c;
         t.prev_candidate = candidate;
-        t.prev_at = tok[i].position;
-        t.prev_end = tok[i].position + tok[i].length;
-        t.prev_mark = tok[i].mark;
-        t.prev_capital = capital(tok[i]);
       }
       for (size_t j = 0; j < m; ++j) t.pairs.prefetch(pairs[j]);
       for (size_t j = 0; j < m; ++j) t.pairs.add(pairs[j], 1);
@@ -207,15 +213,21 @@ class ContextPass final : public TokenObserver {
   }
   // The pair across a unit edge (units are cut differently on other rank
   // and thread counts: counted once, by one rank), if it has a candidate,
-  // or it may be merged.
+  // or it may be merged; a pair apart that a's last token ends, struck if
+  // a hyphen joins it to b's first.
   void add_edge_pair(const UnitEdge& a, const UnitEdge& b) {
     const uint64_t key = pair_key(a.last, b.first);
     if (candidates_.maybe_contains(a.last, 0) || candidates_.maybe_contains(b.first, 0) ||
         (splits_ && splits_->maybe_contains(key, 0)))
       edge_pairs_.add(key, 1);
-    if (merges_ && b.first_at == a.last_end + 1 && blank(b.first_before) && merges_->maybe_contains(key, 0))
+    const bool adjacent = b.first_at == a.last_end + 1;
+    if (a.last_apart && adjacent && b.first_before == '-') struck_.push_back({a.last_apart, a.last_apart_at, 0, false});
+    if (merges_ && adjacent && blank(b.first_before) && a.last_before != '-' && !b.first_hyphen_after &&
+        merges_->maybe_contains(key, 0))
       threads_[0].pairs_apart.push_back({key, a.last_at, a.last_mark, a.last_capital != 0});
   }
+  // The pairs apart struck at unit edges.
+  std::vector<PairSeen> take_struck() { return std::exchange(struck_, {}); }
   // Every thread's pairs written apart that a merge may join.
   std::vector<PairSeen> take_pairs_apart() {
     std::vector<PairSeen> all;
@@ -245,8 +257,34 @@ class ContextPass final : public TokenObserver {
     CountTable pairs{1024};
     Found pending;
     bool is_open = false;
-    bool prev_candidate = false, prev_capital = false;
-    uint64_t prev = 0, prev_at = 0, prev_end = 0, prev_mark = 0;
+    bool prev_candidate = false, prev_capital = false, apart_open = false;
+    uint8_t prev_before = 0;
+    uint64_t prev = 0, prev_at = 0, prev_end = 0, prev_mark = 0, unit_tokens = 0;
+    // The pair (the token before, tok) noted if written with one blank
+    // between and a merge may join it (key: 0 at a unit's start); a pair
+    // in a hyphenated word ("her self-reproving", "man-with out") is not.
+    void see_apart(uint64_t key, const ObservedToken& tok, const BloomFilter* merges) {
+      const bool adjacent = unit_tokens > 0 && tok.position == prev_end + 1;
+      if (apart_open && adjacent && tok.before == '-') pairs_apart.pop_back();
+      if (unit_tokens == 1) units.back().first_hyphen_after = adjacent && tok.before == '-';
+      apart_open =
+          key && merges && adjacent && blank(tok.before) && prev_before != '-' && merges->maybe_contains(key, 0);
+      if (apart_open) [[unlikely]]
+        pairs_apart.push_back({key, prev_at, prev_mark, prev_capital});
+      ++unit_tokens;
+      prev_at = tok.position;
+      prev_end = tok.position + tok.length;
+      prev_mark = tok.mark;
+      prev_capital = capital(tok);
+      prev_before = tok.before;
+    }
+    // The unit's last pair apart, for its edge.
+    void end_unit() {
+      if (units.empty() || !apart_open) return;
+      units.back().last_apart = pairs_apart.back().pair;
+      units.back().last_apart_at = pairs_apart.back().position;
+      apart_open = false;
+    }
     void open(const MisspelledRef* m, const ObservedToken& tok) {
       if (!m) return;
       pending = {m->rank, m->word, prev, 0, tok.position, tok.mark};
@@ -266,6 +304,7 @@ class ContextPass final : public TokenObserver {
   const BloomFilter* merges_;
   std::vector<Thread> threads_;
   CountTable edge_pairs_{16};
+  std::vector<PairSeen> struck_;
 };
 
 // Collective: the neighbours across unit edges. Every rank's units are
@@ -277,20 +316,22 @@ void join_unit_edges(const mpi::Comm& comm, ContextPass& pass, std::vector<Found
   for (const UnitEdge& u : pass.units()) {
     if (!u.has_tokens) continue;
     wire::append_le<uint32_t>(mine, u.file);
-    for (const uint64_t v : {u.begin, u.end, u.first, u.first_at, u.last, u.last_at, u.last_end, u.last_mark})
+    for (const uint64_t v : {u.begin, u.end, u.first, u.first_at, u.last, u.last_at, u.last_end, u.last_mark,
+                             u.last_apart, u.last_apart_at})
       wire::append_le<uint64_t>(mine, v);
-    mine.push_back(static_cast<char>(u.first_before));
-    mine.push_back(static_cast<char>(u.last_capital));
+    for (const uint8_t v : {u.first_before, u.first_hyphen_after, u.last_before, u.last_capital})
+      mine.push_back(static_cast<char>(v));
   }
   const std::string all = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
   std::vector<UnitEdge> units(all.size() / UnitEdge::kWire);
   size_t at = 0;
   for (UnitEdge& u : units) {
     u.file = wire::read_le_at<uint32_t>(all, at, "unit edges");
-    for (uint64_t* v : {&u.begin, &u.end, &u.first, &u.first_at, &u.last, &u.last_at, &u.last_end, &u.last_mark})
+    for (uint64_t* v : {&u.begin, &u.end, &u.first, &u.first_at, &u.last, &u.last_at, &u.last_end, &u.last_mark,
+                        &u.last_apart, &u.last_apart_at})
       *v = wire::read_le_at<uint64_t>(all, at, "unit edges");
-    u.first_before = wire::read_le_at<uint8_t>(all, at, "unit edges");
-    u.last_capital = wire::read_le_at<uint8_t>(all, at, "unit edges");
+    for (uint8_t* v : {&u.first_before, &u.first_hyphen_after, &u.last_before, &u.last_capital})
+      *v = wire::read_le_at<uint8_t>(all, at, "unit edges");
   }
   std::sort(units.begin(), units.end(), [](const UnitEdge& a, const UnitEdge& b) {
     return a.file != b.file ? a.file < b.file : a.begin < b.begin;
@@ -647,12 +688,13 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
                          (merge_pairs ? merge_pairs->bytes() : 0);
   ContextPass seen(table, misspelled, candidates, split_pairs.get(), merge_pairs.get(), threads);
   result.line_units = pass(seen, true);
+  seen.end_pass();
   std::vector<Found> found = seen.take_occurrences();
   join_unit_edges(comm, seen, found);
   {
     const std::vector<PairSeen> apart = seen.take_pairs_apart();
     figures.pairs_apart = apart.size();
-    result.merges = decide_merges(comm, joins, merge_cuts, apart, params.merge);
+    result.merges = decide_merges(comm, joins, merge_cuts, apart, seen.take_struck(), params.merge);
     figures.merges = result.merges.size();
   }
   figures.occurrences = found.size();

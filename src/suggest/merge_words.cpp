@@ -109,26 +109,35 @@ std::unordered_map<uint64_t, Join> joins_at_owner(const mpi::Comm& comm, const J
   return owned;
 }
 
-void seen_at_owner(const mpi::Comm& comm, const std::vector<PairSeen>& seen,
+// The pairs seen, and those struck, at their owners (a record's last
+// byte: 0, 1 capital, 2 struck).
+void seen_at_owner(const mpi::Comm& comm, const std::vector<PairSeen>& seen, const std::vector<PairSeen>& struck,
                    std::unordered_map<uint64_t, Join>& owned) {
   ToOwners to(comm);
-  for (const PairSeen& s : seen) {
+  const auto send = [&](const PairSeen& s, char kind) {
     std::string& b = to.of(s.pair);
     wire::append_le<uint64_t>(b, s.pair);
     wire::append_le<uint64_t>(b, s.position);
     wire::append_le<uint64_t>(b, s.mark);
-    b.push_back(s.capital ? '\1' : '\0');
-  }
+    b.push_back(kind);
+  };
+  for (const PairSeen& s : seen) send(s, s.capital ? '\1' : '\0');
+  for (const PairSeen& s : struck) send(s, '\2');
   const std::string got = to.exchange();
-  for (size_t at = 0; at + 25 <= got.size(); at += 25) {
+  if (got.size() % 25 != 0) throw wire::WireError("merge pairs: a record cut short");
+  std::vector<std::pair<uint64_t, uint64_t>> gone;  // (pair, position)
+  for (size_t at = 0; at < got.size(); at += 25) {
     PairSeen s;
     s.pair = wire::peek_le<uint64_t>(got.data() + at);
     s.position = wire::peek_le<uint64_t>(got.data() + at + 8);
     s.mark = wire::peek_le<uint64_t>(got.data() + at + 16);
-    s.capital = got[at + 24] != 0;
-    if (const auto it = owned.find(s.pair); it != owned.end()) it->second.seen.push_back(s);
+    s.capital = got[at + 24] == 1;
+    if (got[at + 24] == 2) gone.emplace_back(s.pair, s.position);
+    else if (const auto it = owned.find(s.pair); it != owned.end()) it->second.seen.push_back(s);
   }
-  if (got.size() % 25 != 0) throw wire::WireError("merge pairs: a record cut short");
+  for (const auto& [pair, position] : gone)
+    if (const auto it = owned.find(pair); it != owned.end())
+      std::erase_if(it->second.seen, [&](const PairSeen& s) { return s.position == position; });
 }
 
 // The pair's merges (one per first-letter case written), if the
@@ -187,9 +196,10 @@ std::vector<MergeCut> merge_cuts(const mpi::Comm& comm, const JoinWords& joins,
 }
 
 std::vector<Merge> decide_merges(const mpi::Comm& comm, const JoinWords& joins, const std::vector<MergeCut>& cuts,
-                                 const std::vector<PairSeen>& seen, const MergeParams& params) {
+                                 const std::vector<PairSeen>& seen, const std::vector<PairSeen>& struck,
+                                 const MergeParams& params) {
   std::unordered_map<uint64_t, Join> owned = joins_at_owner(comm, joins, cuts);
-  seen_at_owner(comm, seen, owned);
+  seen_at_owner(comm, seen, struck, owned);
   std::vector<Merge> merges;
   for (const auto& [pair, join] : owned) add_merges(join, params, merges);
   std::sort(merges.begin(), merges.end(), [](const Merge& a, const Merge& b) { return a.apart < b.apart; });

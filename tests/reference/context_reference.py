@@ -48,7 +48,8 @@ the dictionary accepted (a token not among the misspelled words) of 4 to
 last but two letters into two parts whose keys are keys of such words,
 joins the pair of those keys; the join's count: the counts of the
 spellings that join it, summed. Two neighbouring tokens with one space or
-tab between (within a line), n times in all, whose keys are such a pair,
+tab between (within a line; not after a hyphen, nor before one the next
+token follows), n times in all, whose keys are such a pair,
 are merged when the join's count is at least 10 n: a line per case of the
 first token's first letter (a capital, or not: its words' first letters
 so), word "left right", occurrences its places, its one suggestion the
@@ -95,16 +96,20 @@ def files_of(root):
 
 
 def tokens_of(path):
-    """(word, line, column, one blank before it after the token before) of
-    each token, in order."""
+    """(word, line, column, apart) of each token, in order; apart: one blank
+    between it and the token before, and neither in a hyphenated word (no
+    hyphen before the token before, none between it and the next token
+    right after)."""
     out = []
     with open(path, "rb") as f:
         for line_no, line in enumerate(f.read().split(b"\n"), 1):
-            end = None
-            for m in TOKEN.finditer(line):
-                apart = end is not None and m.start() == end + 1 and line[end:end + 1] in (b" ", b"\t")
+            ms = list(TOKEN.finditer(line))
+            for i, m in enumerate(ms):
+                apart = i > 0 and m.start() == ms[i - 1].end() + 1 and line[m.start() - 1:m.start()] in (b" ", b"\t")
+                apart = apart and line[ms[i - 1].start() - 1:ms[i - 1].start()] != b"-"
+                apart = apart and not (i + 1 < len(ms) and ms[i + 1].start() == m.end() + 1 and
+                                       line[m.end():m.end() + 1] == b"-")
                 out.append((m.group().decode(), line_no, m.start() + 1, apart))
-                end = m.end()
     return out
 
 

@@ -10,7 +10,8 @@
 // identifiers); the cuts whose parts are both correct words of the
 // collection (a filter of every rank's, then their owners asked) go into a
 // filter of their pairs, by which the context pass notes each pair it sees
-// with one blank between. The cuts and the pairs seen go to the owner of
+// with one blank between (not in a hyphenated word: "her self-reproving").
+// The cuts and the pairs seen go to the owner of
 // the pair's key (owner_of), which sums the joins' counts, counts the
 // pairs, and keeps the merges.
 #include <cstddef>
@@ -73,8 +74,10 @@ std::vector<MergeCut> merge_cuts(const mpi::Comm& comm, const JoinWords& joins,
                                  const std::vector<WordCount>& word_counts, const MergeParams& params);
 
 // Collective: the merges, each at the owner of its pair's key, from every
-// rank's cuts and pairs seen; by pair as written.
+// rank's cuts and pairs seen (but those struck: a hyphen after them across
+// a unit's edge); by pair as written.
 std::vector<Merge> decide_merges(const mpi::Comm& comm, const JoinWords& joins, const std::vector<MergeCut>& cuts,
-                                 const std::vector<PairSeen>& seen, const MergeParams& params);
+                                 const std::vector<PairSeen>& seen, const std::vector<PairSeen>& struck,
+                                 const MergeParams& params);
 
 }  // namespace spellcheck
