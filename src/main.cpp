@@ -498,6 +498,7 @@ class Pipeline {
                     .weights = weights(),
                     .top = opt_.top};
     params.merge.enabled = merge_wanted();
+    params.merge.together_ratio = opt_.merge_ratio;
     if (params.merge.enabled)
       for (size_t i = 0; i < ranked.size(); ++i)
         if (ranked.accepted(i)) joins_.add(judged_.misspelled[i], judged_.occurrences[i], params.merge);

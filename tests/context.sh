@@ -17,10 +17,11 @@
 #   compare   the jsonl output (suggestions reordered, each occurrence's
 #             best and margin) and the text output equal the reference's,
 #             computed from the same run with --context off, byte for byte
-#             on 1-4 ranks x 1-2 threads, with --context-weight 2, with
+#             on 1-4 ranks x 1-2 threads (--merge on --merge-ratio 10),
+#             with --context-weight 2, with --merge on (ratio 200), with
 #             --split off --merge off, and with the hunspell dictionary on
-#             1x1 and 3x2; --report's merge rows those of the reference's
-#             jsonl
+#             1x1 and 3x2 (merges off, the default); --report's merge rows
+#             those of the reference's jsonl
 #   changes   context reorders some words, splits some and merges some
 #             pairs (else the test could not fail)
 #   edges     a pair apart across units' edges counted on every rank and
@@ -76,7 +77,8 @@ def typo(w):
     return w
 typos = {w: typo(w) for w in rng.sample([w for w in common if len(w) >= 4], 60)}
 # Words that are two common words ("without"), written apart now and then
-# ("with out"; with a hyphen, or in a hyphenated word: never merged).
+# ("with out"; with a hyphen, in a hyphenated word, or "with Out": never
+# merged).
 apart_cuts = {}
 for w in common:
     for at in range(2, len(w) - 1):
@@ -90,9 +92,15 @@ def sentence():
         elif w in apart_cuts and rng.random() < 0.04:
             at = apart_cuts[w]
             s[i] = w[:at] + (" " if rng.random() < 0.8 else "-") + w[at:]
-            # In a hyphenated word ("man-with out", "with out-man"): never merged.
-            if rng.random() < 0.1:
-                s[i] = rng.choice(common) + "-" + s[i] if rng.random() < 0.5 else s[i] + "-" + rng.choice(common)
+            # In a hyphenated word ("man-with out", "with out-man"), or the
+            # second word with a capital ("with Out"): never merged.
+            r = rng.random()
+            if r < 0.05:
+                s[i] = rng.choice(common) + "-" + s[i]
+            elif r < 0.1:
+                s[i] = s[i] + "-" + rng.choice(common)
+            elif r < 0.15 and " " in s[i]:
+                s[i] = w[:at] + " " + w[at:].capitalize()
     # Run-together words: a pair the collection also has apart (now and
     # then an identifier's inner capital, never split); one pair written
     # as one half the time (as often together as apart: never split).
@@ -132,8 +140,10 @@ ranked() { run "$@" --suggest ranked --max-distance 1 --frequencies freq.txt; }
 ranked 1 1 --format jsonl --context off -o base.jsonl "$words" docs || fail "the run without context"
 for weight in 0.5 2; do
   "$python" "$tests_dir/reference/context_reference.py" base.jsonl docs "$weight" want-$weight.jsonl want-$weight.txt \
-    freq.txt || fail "the reference (weight $weight)"
+    freq.txt on 10 || fail "the reference (weight $weight)"
 done
+"$python" "$tests_dir/reference/context_reference.py" base.jsonl docs 0.5 want-200.jsonl want-200.txt freq.txt on 200 ||
+  fail "the reference with merges 200 times as often"
 "$python" "$tests_dir/reference/context_reference.py" base.jsonl docs 0.5 want-nosplit.jsonl want-nosplit.txt freq.txt off off ||
   fail "the reference without splits"
 cmp -s base.jsonl want-0.5.jsonl && fail "the reference says context changes nothing"
@@ -153,7 +163,8 @@ grep -q '"word":"[A-Z][a-z]* [a-z]*","occurrences":[0-9]*,"suggestions":\[[^]]*\
 grep -q -- '-' docs/big.txt || fail "changes: no hyphen"
 for pt in "1 1" "1 2" "2 1" "2 2" "3 2" "4 1"; do
   set -- $pt
-  ranked "$1" "$2" --format jsonl --context on -o got.jsonl "$words" docs || fail "the run on $1x$2"
+  ranked "$1" "$2" --format jsonl --context on --merge on --merge-ratio 10 -o got.jsonl "$words" docs ||
+    fail "the run on $1x$2"
   same want-0.5.jsonl got.jsonl "compare: jsonl on $1 ranks x $2 threads"
 done
 for pt in "1 1" "3 2"; do
@@ -161,8 +172,11 @@ for pt in "1 1" "3 2"; do
   ranked "$1" "$2" --context on -o got.txt "$words" docs || fail "the text run on $1x$2"
   same want-0.5.txt got.txt "compare: text on $1 ranks x $2 threads"
 done
-ranked 2 2 --format jsonl --context on --context-weight 2 -o got.jsonl "$words" docs || fail "the run with weight 2"
+ranked 2 2 --format jsonl --context on --context-weight 2 --merge on --merge-ratio 10 -o got.jsonl "$words" docs ||
+  fail "the run with weight 2"
 same want-2.jsonl got.jsonl "compare: --context-weight 2 on 2 ranks x 2 threads"
+ranked 3 1 --format jsonl --context on --merge on -o got.jsonl "$words" docs || fail "the run with --merge on"
+same want-200.jsonl got.jsonl "compare: --merge on (ratio 200) on 3 ranks x 1 thread"
 ranked 3 1 --format jsonl --context on --split off --merge off -o got.jsonl "$words" docs ||
   fail "the run with --split off --merge off"
 same want-nosplit.jsonl got.jsonl "compare: --split off --merge off on 3 ranks x 1 thread"
@@ -174,7 +188,8 @@ for line in open(sys.argv[1]):
     if o.get("merge"):
         print("%s\t%d\t%s\t%s" % (o["word"], o["occurrences"], o["in_context"][0]["at"], o["suggestions"][0]["word"]))' \
   want-0.5.jsonl >merge-rows.want
-ranked 2 2 --context on --report report.tsv -o /dev/null "$words" docs || fail "the run with --report"
+ranked 2 2 --context on --merge on --merge-ratio 10 --report report.tsv -o /dev/null "$words" docs ||
+  fail "the run with --report"
 awk -F'\t' '$1 ~ / /' report.tsv >merge-rows.got
 same merge-rows.want merge-rows.got "compare: --report's merge rows on 2 ranks x 2 threads"
 # A hunspell dictionary: words judged at their fold keys' ranks.
@@ -202,7 +217,7 @@ open("edges/b.txt", "w").write("without " * 1230000 + "\n")
 open("edges/c.txt", "w").write("with out-goo " * 40000 + "\n")'
 for pt in "1 1 auto" "2 1 auto" "3 2 auto" "4 2 auto" "3 2 none" "4 1 none"; do
   set -- $pt
-  ranked "$1" "$2" --format jsonl --context on --filter "$3" -o edges.jsonl "$words" edges ||
+  ranked "$1" "$2" --format jsonl --context on --merge on --merge-ratio 10 --filter "$3" -o edges.jsonl "$words" edges ||
     fail "edges: the run on $1x$2, --filter $3"
   n=$(grep -o '"word":"with out","occurrences":[0-9]*' edges.jsonl | grep -o '[0-9]*$')
   if [ "${n:-0}" = 120000 ]; then

@@ -87,6 +87,8 @@ void apply(Options& o, std::string_view flag, std::string_view v) {
   } else if (flag == "--merge") {
     if (v != "on" && v != "off") throw UsageError("--merge must be on or off, got '" + std::string(v) + "'");
     o.merge = v == "on";
+  } else if (flag == "--merge-ratio") {
+    o.merge_ratio = static_cast<uint64_t>(parse_integer(flag, v, 1, 1000000));
   } else if (flag == "--fix") {
     if (v.empty()) throw UsageError("--fix needs a folder");
     o.fix_dir = v;
@@ -147,7 +149,7 @@ bool takes_value(std::string_view flag) {
          flag == "--ignore" || flag == "--comm-thread" || flag == "--filter" || flag == "--sort" ||
          flag == "--input-format" || flag == "--text-field" || flag == "--id-field" || flag == "--per-document" ||
          flag == "--per-document-top" || flag == "--context" || flag == "--context-weight" || flag == "--fix" ||
-         flag == "--fix-margin" || flag == "--split" || flag == "--merge";
+         flag == "--fix-margin" || flag == "--split" || flag == "--merge" || flag == "--merge-ratio";
 }
 
 // Defaults from the environment, for job scripts; flags override them.
@@ -399,11 +401,15 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           split ("in the") as a candidate where the
                           collection has the pair (default on)
   --merge on|off          ranked, --context on, with --format jsonl or
-                          --report: two words written apart ("with out")
+                          --report: two words written apart ("an other")
                           whose join is a word the collection writes as
-                          one at least 10 times as often get the merge,
+                          one --merge-ratio times as often get the merge,
                           with their places (a line with "merge":true;
-                          never applied by --fix) (default on)
+                          never applied by --fix). Default off: most
+                          merges outside misspellings are phrases ("be
+                          low", "in stead"; results/context.md)
+  --merge-ratio N         with --merge on: the join at least N times as
+                          often as the pair apart (default 200)
   --fix DIR               ranked documents, in context: write the documents
                           under DIR (each at its path as given) with every
                           misspelled occurrence whose best correction beats

@@ -107,14 +107,15 @@ struct UnitEdge {
   uint64_t begin = 0, end = 0;
   uint64_t first = 0, first_at = 0, last = 0, last_at = 0, last_end = 0, last_mark = 0;
   uint64_t last_apart = 0, last_apart_at = 0;
-  uint8_t first_before = 0, first_hyphen_after = 0, last_before = 0, last_capital = 0;
+  uint8_t first_before = 0, first_hyphen_after = 0, first_capital = 0, last_before = 0, last_capital = 0;
   bool has_tokens = false;
-  static constexpr size_t kWire = 4 + 10 * 8 + 4;
+  static constexpr size_t kWire = 4 + 10 * 8 + 5;
   void see(const ObservedToken& a, const ObservedToken& b) {
     if (!has_tokens) {
       first = a.context;
       first_at = a.position;
       first_before = a.before;
+      first_capital = capital(a);
       has_tokens = true;
     }
     last = b.context;
@@ -223,7 +224,7 @@ class ContextPass final : public TokenObserver {
     const bool adjacent = b.first_at == a.last_end + 1;
     if (a.last_apart && adjacent && b.first_before == '-') struck_.push_back({a.last_apart, a.last_apart_at, 0, false});
     if (merges_ && adjacent && blank(b.first_before) && a.last_before != '-' && !b.first_hyphen_after &&
-        merges_->maybe_contains(key, 0))
+        !b.first_capital && merges_->maybe_contains(key, 0))
       threads_[0].pairs_apart.push_back({key, a.last_at, a.last_mark, a.last_capital != 0});
   }
   // The pairs apart struck at unit edges.
@@ -262,13 +263,15 @@ class ContextPass final : public TokenObserver {
     uint64_t prev = 0, prev_at = 0, prev_end = 0, prev_mark = 0, unit_tokens = 0;
     // The pair (the token before, tok) noted if written with one blank
     // between and a merge may join it (key: 0 at a unit's start); a pair
-    // in a hyphenated word ("her self-reproving", "man-with out") is not.
+    // in a hyphenated word ("her self-reproving", "man-with out") is not,
+    // nor one whose second word has a capital ("by Ron": a name, a
+    // sentence's start).
     void see_apart(uint64_t key, const ObservedToken& tok, const BloomFilter* merges) {
       const bool adjacent = unit_tokens > 0 && tok.position == prev_end + 1;
       if (apart_open && adjacent && tok.before == '-') pairs_apart.pop_back();
       if (unit_tokens == 1) units.back().first_hyphen_after = adjacent && tok.before == '-';
-      apart_open =
-          key && merges && adjacent && blank(tok.before) && prev_before != '-' && merges->maybe_contains(key, 0);
+      apart_open = key && merges && adjacent && blank(tok.before) && prev_before != '-' && !capital(tok) &&
+                   merges->maybe_contains(key, 0);
       if (apart_open) [[unlikely]]
         pairs_apart.push_back({key, prev_at, prev_mark, prev_capital});
       ++unit_tokens;
@@ -319,7 +322,7 @@ void join_unit_edges(const mpi::Comm& comm, ContextPass& pass, std::vector<Found
     for (const uint64_t v : {u.begin, u.end, u.first, u.first_at, u.last, u.last_at, u.last_end, u.last_mark,
                              u.last_apart, u.last_apart_at})
       wire::append_le<uint64_t>(mine, v);
-    for (const uint8_t v : {u.first_before, u.first_hyphen_after, u.last_before, u.last_capital})
+    for (const uint8_t v : {u.first_before, u.first_hyphen_after, u.first_capital, u.last_before, u.last_capital})
       mine.push_back(static_cast<char>(v));
   }
   const std::string all = mpi::broadcast(comm, mpi::gather_bytes(comm, mine).bytes);
@@ -330,7 +333,7 @@ void join_unit_edges(const mpi::Comm& comm, ContextPass& pass, std::vector<Found
     for (uint64_t* v : {&u.begin, &u.end, &u.first, &u.first_at, &u.last, &u.last_at, &u.last_end, &u.last_mark,
                         &u.last_apart, &u.last_apart_at})
       *v = wire::read_le_at<uint64_t>(all, at, "unit edges");
-    for (uint8_t* v : {&u.first_before, &u.first_hyphen_after, &u.last_before, &u.last_capital})
+    for (uint8_t* v : {&u.first_before, &u.first_hyphen_after, &u.first_capital, &u.last_before, &u.last_capital})
       *v = wire::read_le_at<uint8_t>(all, at, "unit edges");
   }
   std::sort(units.begin(), units.end(), [](const UnitEdge& a, const UnitEdge& b) {

@@ -9,8 +9,8 @@ BASE.jsonl: the same run with --context off (each word's suggestions and
 their scores: the ranking context starts from). ROOT: the folder of
 documents as given to spellcheck (its text: ASCII letters, spaces,
 punctuation and newlines only, so a token is a run of ASCII letters).
-FREQ: the run's frequency list; SPLIT, MERGE: on (default) or off, as
---split and --merge.
+FREQ: the run's frequency list; SPLIT: on (default) or off, as --split;
+MERGE: off (default), or --merge on's --merge-ratio R.
 Writes the jsonl and the text output the run in context must print.
 
 The model, as `include/spellcheck/suggest/context.hpp` states it: a
@@ -49,8 +49,9 @@ last but two letters into two parts whose keys are keys of such words,
 joins the pair of those keys; the join's count: the counts of the
 spellings that join it, summed. Two neighbouring tokens with one space or
 tab between (within a line; not after a hyphen, nor before one the next
-token follows), n times in all, whose keys are such a pair,
-are merged when the join's count is at least 10 n: a line per case of the
+token follows; the second's first letter no capital), n times in all,
+whose keys are such a pair,
+are merged when the join's count is at least R n: a line per case of the
 first token's first letter (a capital, or not: its words' first letters
 so), word "left right", occurrences its places, its one suggestion the
 join (distance 1, score round(1000 ln(join's count / n))), "merge":true,
@@ -70,7 +71,6 @@ BACKOFF = 0.4
 TOP = 10
 APART = 10
 ONE_LETTER = 200
-MERGE = 10
 
 
 def key(word):
@@ -97,9 +97,9 @@ def files_of(root):
 
 def tokens_of(path):
     """(word, line, column, apart) of each token, in order; apart: one blank
-    between it and the token before, and neither in a hyphenated word (no
+    between it and the token before, neither in a hyphenated word (no
     hyphen before the token before, none between it and the next token
-    right after)."""
+    right after), and its first letter no capital."""
     out = []
     with open(path, "rb") as f:
         for line_no, line in enumerate(f.read().split(b"\n"), 1):
@@ -107,13 +107,14 @@ def tokens_of(path):
             for i, m in enumerate(ms):
                 apart = i > 0 and m.start() == ms[i - 1].end() + 1 and line[m.start() - 1:m.start()] in (b" ", b"\t")
                 apart = apart and line[ms[i - 1].start() - 1:ms[i - 1].start()] != b"-"
+                apart = apart and not (len(m.group()) <= 16 and m.group()[:1].isupper())
                 apart = apart and not (i + 1 < len(ms) and ms[i + 1].start() == m.end() + 1 and
                                        line[m.end():m.end() + 1] == b"-")
                 out.append((m.group().decode(), line_no, m.start() + 1, apart))
     return out
 
 
-def merge_lines(known_spellings, known, apart_places):
+def merge_lines(known_spellings, known, apart_places, ratio):
     """The merges' (order key, jsonl line): known_spellings: each correct
     spelling's count; known: key -> count; apart_places: pair of keys ->
     [(place, capital)] of the pairs written one blank apart."""
@@ -130,7 +131,7 @@ def merge_lines(known_spellings, known, apart_places):
     out = []
     for pair, (together, at, count) in joins.items():
         places = apart_places.get(pair, [])
-        if not places or count < MERGE * len(places):
+        if not places or count < ratio * len(places):
             continue
         score = llround(1000.0 * math.log(count / len(places)))
         for capital in (False, True):
@@ -174,7 +175,7 @@ def with_splits(word, occurrences, sugg, known, pairs, tokens, freq_total):
 def main():
     base_path, root, weight, out_jsonl, out_txt, freq_path = sys.argv[1:7]
     split = sys.argv[7] == "on" if len(sys.argv) > 7 else True
-    merge = sys.argv[8] == "on" if len(sys.argv) > 8 else True
+    merge = int(sys.argv[8]) if len(sys.argv) > 8 and sys.argv[8] != "off" else 0
     weight = float(weight)
     freq_total = sum(int(line.split()[1]) for line in open(freq_path, encoding="utf-8") if line.strip())
     words, pairs, places = collections.Counter(), collections.Counter(), collections.defaultdict(list)
@@ -240,7 +241,7 @@ def main():
         jsonl.append((order_key, line + ",".join(shown) + "]}\n"))
         text.append((order_key, o["word"] + ": " + "".join(" " + w for w, _, _ in ranked) + "\n"))
     if merge:
-        jsonl += merge_lines(known_spellings, known, apart_places)
+        jsonl += merge_lines(known_spellings, known, apart_places, merge)
     with open(out_jsonl, "w", encoding="utf-8") as f:
         f.writelines(line for _, line in sorted(jsonl))
     with open(out_txt, "w", encoding="utf-8") as f:

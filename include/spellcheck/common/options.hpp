@@ -79,7 +79,8 @@ struct Options {
   bool context = false;
   double context_weight = 0.5;  // --context-weight W: the pairs' evidence against the word's own score
   bool split = true;            // --split on|off: run-together words split in context
-  bool merge = true;            // --merge on|off: words written apart merged in context (jsonl, --report)
+  bool merge = false;           // --merge on|off: words written apart merged in context (jsonl, --report)
+  uint64_t merge_ratio = 200;   // --merge-ratio N: the join that many times as often as the pair
   // --fix DIR (ranked documents, in context): the documents rewritten under
   // DIR with the corrections that win by --fix-margin M or more (nats);
   // the output lists the changes.
