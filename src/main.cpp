@@ -571,6 +571,10 @@ class Pipeline {
           if (k) x += ' ';
           x += ranked.word(i, k);
         }
+        if (context_done_) {
+          x += '\t';
+          append_bests_by_place(x, context_, context_lines_, ranked, i);
+        }
       };
     ExtraFn json_fields;
     if (context_done_)
@@ -632,7 +636,12 @@ class Pipeline {
       write_per_document(reported, unreported);
     }
     t_.add("total", mpi::now() - t0_, mpi::traffic() - traffic0_);
+    return report_ranked_run(counts, accepted, words_judged);
+  }
 
+  // Collective: the ranked run's figures on stderr (and --stats); returns
+  // the exit status.
+  int report_ranked_run(const RankedCounts& counts, uint64_t accepted, size_t words_judged) {
     RankedRun r;
     r.phases = summarize(comm_, t_);
     r.counts =
@@ -1138,7 +1147,7 @@ class Pipeline {
   void write_runs(std::string run_bytes, bool ranked) {
     const bool with_report = report_wanted();
     std::string text, tsv;
-    if (with_report && rank_ == 0) tsv = kReportHeader;
+    if (with_report && rank_ == 0) tsv = context_done_ ? kReportHeaderInContext : kReportHeader;
     sort_runs(comm_, std::move(run_bytes), [&](const LineView& l) {
       text.append(l.line);
       if (with_report) append_report_row(tsv, l, ranked);

@@ -20,8 +20,8 @@
 #             on 1-4 ranks x 1-2 threads (--merge on --merge-ratio 10),
 #             with --context-weight 2, with --merge on (ratio 200), with
 #             --split off --merge off, and with the hunspell dictionary on
-#             1x1 and 3x2 (merges off, the default); --report's merge rows
-#             those of the reference's jsonl
+#             1x1 and 3x2 (merges off, the default); --report's rows
+#             (each occurrence's best) those of the reference's jsonl
 #   changes   context reorders some words, splits some and merges some
 #             pairs (else the test could not fail)
 #   edges     a pair apart across units' edges counted on every rank and
@@ -180,18 +180,30 @@ same want-200.jsonl got.jsonl "compare: --merge on (ratio 200) on 3 ranks x 1 th
 ranked 3 1 --format jsonl --context on --split off --merge off -o got.jsonl "$words" docs ||
   fail "the run with --split off --merge off"
 same want-nosplit.jsonl got.jsonl "compare: --split off --merge off on 3 ranks x 1 thread"
-# --report: a merge's row (the pair, its count, its first place, the join).
+# --report: a row per line of the jsonl (merges too): the word, its count,
+# its first place, its candidates, and its occurrences by their best
+# ("their at a:1:1 a:3:4; there at b:2:1", bests in the word's order).
 "$python" -c '
-import json, sys
+import json, os, re, sys
+first = {}  # each spelling: its first place (in_context lists none for a word without candidates)
+paths = sorted((os.path.join(d, f) for d, _, fs in os.walk(sys.argv[2]) for f in fs), key=os.fsencode)
+for path in paths:
+    for n, text in enumerate(open(path, "rb").read().split(b"\n"), 1):
+        for m in re.finditer(rb"[A-Za-z]+", text):
+            first.setdefault(m.group().decode(), "%s:%d:%d" % (path, n, m.start() + 1))
+print("word\toccurrences\tfirst_location\tcandidates\tin_context")
 for line in open(sys.argv[1]):
     o = json.loads(line)
-    if o.get("merge"):
-        print("%s\t%d\t%s\t%s" % (o["word"], o["occurrences"], o["in_context"][0]["at"], o["suggestions"][0]["word"]))' \
-  want-0.5.jsonl >merge-rows.want
+    words = [s["word"] for s in o["suggestions"]]
+    groups = {}
+    for occ in o["in_context"]:
+        groups.setdefault(occ["best"], []).append(occ["at"])
+    bests = "; ".join(b + " at " + " ".join(groups[b]) for b in sorted(groups, key=words.index))
+    at = o["in_context"][0]["at"] if o.get("merge") else first[o["word"]]
+    print("%s\t%d\t%s\t%s\t%s" % (o["word"], o["occurrences"], at, " ".join(words), bests))' want-0.5.jsonl docs >report.want
 ranked 2 2 --context on --merge on --merge-ratio 10 --report report.tsv -o /dev/null "$words" docs ||
   fail "the run with --report"
-awk -F'\t' '$1 ~ / /' report.tsv >merge-rows.got
-same merge-rows.want merge-rows.got "compare: --report's merge rows on 2 ranks x 2 threads"
+same report.want report.tsv "compare: --report (each occurrence's best, merges) on 2 ranks x 2 threads"
 # A hunspell dictionary: words judged at their fold keys' ranks.
 ranked 1 1 --format jsonl --context off -o hbase.jsonl "$hunspell" docs || fail "hunspell: the run without context"
 "$python" "$tests_dir/reference/context_reference.py" hbase.jsonl docs 0.5 hwant.jsonl hwant.txt freq.txt ||

@@ -393,7 +393,8 @@ constexpr std::string_view kHelpRankedOptions = R"(  --max-distance N        ran
                           as the collection itself pairs them (default off:
                           the documents are read once more); jsonl lines
                           then list each occurrence with its own best
-                          correction ("in_context")
+                          correction ("in_context"), and --report gets a
+                          column of them
   --context-weight W      ranked, --context on: the neighbours' evidence
                           against the word's own score (default 0.5)
   --split on|off          ranked, --context on: a misspelled word that is

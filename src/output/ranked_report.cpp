@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 
 #include "spellcheck/common/code_points.hpp"
 #include "spellcheck/output/detail/json.hpp"
@@ -110,6 +111,25 @@ void append_in_context(std::string& out, const InContext& context, const LineTab
     out += '}';
   }
   out += ']';
+}
+
+void append_bests_by_place(std::string& out, const InContext& context, const LineTable& lines,
+                           const RankedResults& ranked, size_t word) {
+  const std::span<const ContextOccurrence> occ = context.of(word);
+  std::vector<uint32_t> bests;
+  for (const ContextOccurrence& o : occ) bests.push_back(o.best);
+  std::sort(bests.begin(), bests.end());
+  bests.erase(std::unique(bests.begin(), bests.end()), bests.end());
+  for (size_t b = 0; b < bests.size(); ++b) {
+    out += b ? "; " : "";
+    out.append(ranked.word(word, bests[b]));
+    out += " at";
+    for (const ContextOccurrence& o : occ)
+      if (o.best == bests[b]) {
+        out += ' ';
+        append_location(out, lines.locate(o.position, o.mark));
+      }
+  }
 }
 
 }  // namespace spellcheck

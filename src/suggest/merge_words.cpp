@@ -135,9 +135,9 @@ void seen_at_owner(const mpi::Comm& comm, const std::vector<PairSeen>& seen, con
     if (got[at + 24] == 2) gone.emplace_back(s.pair, s.position);
     else if (const auto it = owned.find(s.pair); it != owned.end()) it->second.seen.push_back(s);
   }
-  for (const auto& [pair, position] : gone)
-    if (const auto it = owned.find(pair); it != owned.end())
-      std::erase_if(it->second.seen, [&](const PairSeen& s) { return s.position == position; });
+  for (const std::pair<uint64_t, uint64_t>& g : gone)
+    if (const auto it = owned.find(g.first); it != owned.end())
+      std::erase_if(it->second.seen, [&](const PairSeen& s) { return s.position == g.second; });
 }
 
 // The pair's merges (one per first-letter case written), if the

@@ -31,4 +31,10 @@ std::string make_ranked_run(const WordList& words, const RankedResults& ranked, 
 void append_in_context(std::string& out, const InContext& context, const LineTable& lines, const RankedResults& ranked,
                        size_t word);
 
+// --context's column of word i's --report row: its occurrences by their
+// best there, the bests in the word's order, each with its places in text
+// order: "their at a.txt:3:1 a.txt:9:4; there at b.txt:1:1".
+void append_bests_by_place(std::string& out, const InContext& context, const LineTable& lines,
+                           const RankedResults& ranked, size_t word);
+
 }  // namespace spellcheck

@@ -122,6 +122,9 @@ void merge_runs(const std::vector<std::string_view>& runs, const std::function<v
 // --report (the occurrence TSV: word, occurrences, first location,
 // candidates). The TSV's first line.
 inline constexpr std::string_view kReportHeader = "word\toccurrences\tfirst_location\tcandidates\n";
+// Ranked in context: each occurrence's best too (ranked_report.hpp).
+inline constexpr std::string_view kReportHeaderInContext =
+    "word\toccurrences\tfirst_location\tcandidates\tin_context\n";
 // "occurrences<TAB>path:line:column" of misspelled word i, appended to x:
 // resolved at the word's owner from the line marks (no input is read again).
 void append_occurrences(std::string& x, const Judged& judged, const LineTable& lines, size_t i);
