@@ -128,6 +128,9 @@ for i in range(10):
     with open(f"docs/{'sub/' if i % 2 else ''}part{i:02d}.txt", "w") as f:
         f.write(text(rng.randint(0, 400)))
 open("docs/empty.txt", "w").close()
+# A name ("Satan", never lower-case here) is no join: "sat an" stays.
+with open("docs/names.txt", "w") as f:
+    f.write("Then Satan came.\n" * 30 + "He sat an hour.\n")
 # The frequency list (a split's prior is scaled to its total).
 with open("freq.txt", "w") as f:
     for w in common:

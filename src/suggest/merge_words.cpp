@@ -66,11 +66,13 @@ class ToOwners {
 };
 
 // A pair's joins, at its owner: the join (first letter lowered), where it
-// is cut, its count summed over its spellings ("Without", "without").
+// is cut, its count summed over its spellings ("Without", "without"),
+// whether one is written lower-case (else a name: "Satan" for "sat an").
 struct Join {
   std::string together;
   uint32_t at = 0;
   uint64_t count = 0;
+  bool lower = false;
   std::vector<PairSeen> seen;
 };
 
@@ -96,8 +98,10 @@ std::unordered_map<uint64_t, Join> joins_at_owner(const mpi::Comm& comm, const J
     if (size > got.size() - at || cut >= size) throw wire::WireError("merge cuts: a join past the end");
     std::string together = got.substr(at, size);
     at += size;
+    const bool lower = ascii_lower(together[0]) == together[0];
     together[0] = ascii_lower(together[0]);
     Join& j = owned[pair];
+    j.lower = j.lower || lower;
     // (Spellings of one pair differ in their first letter's case only;
     // the least kept whatever the order, should a hash collide.)
     if (j.together.empty() || together < j.together) {
@@ -144,7 +148,7 @@ void seen_at_owner(const mpi::Comm& comm, const std::vector<PairSeen>& seen, con
 // collection writes the join often enough as one.
 void add_merges(const Join& j, const MergeParams& params, std::vector<Merge>& out) {
   const uint64_t n = j.seen.size();
-  if (n == 0 || j.count < params.together_ratio * n) return;
+  if (n == 0 || !j.lower || j.count < params.together_ratio * n) return;
   const int64_t score = std::llround(1000.0 * std::log(static_cast<double>(j.count) / static_cast<double>(n)));
   for (const bool capital : {false, true}) {
     Merge m;

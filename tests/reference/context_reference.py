@@ -47,7 +47,8 @@ the dictionary accepted (a token not among the misspelled words) of 4 to
 30 letters, no ASCII capital after the first, cut after its second to its
 last but two letters into two parts whose keys are keys of such words,
 joins the pair of those keys; the join's count: the counts of the
-spellings that join it, summed. Two neighbouring tokens with one space or
+spellings that join it, summed (one of them lower-case: else a name, no
+merge). Two neighbouring tokens with one space or
 tab between (within a line; not after a hyphen, nor before one the next
 token follows; the second's first letter no capital), n times in all,
 whose keys are such a pair,
@@ -126,12 +127,13 @@ def merge_lines(known_spellings, known, apart_places, ratio):
             left, right = w[:at], w[at:]
             if known.get(key(left), 0) > 0 and known.get(key(right), 0) > 0:
                 together = w[:1].lower() + w[1:] if w[:1].isascii() else w
-                j = joins.setdefault((key(left), key(right)), [together, at, 0])
+                j = joins.setdefault((key(left), key(right)), [together, at, 0, False])
                 j[2] += count
+                j[3] = j[3] or not ("A" <= w[:1] <= "Z")
     out = []
-    for pair, (together, at, count) in joins.items():
+    for pair, (together, at, count, lower) in joins.items():
         places = apart_places.get(pair, [])
-        if not places or count < ratio * len(places):
+        if not places or not lower or count < ratio * len(places):
             continue
         score = llround(1000.0 * math.log(count / len(places)))
         for capital in (False, True):

@@ -1,7 +1,8 @@
 #pragma once
 // Split words in context (issue 32): two neighbouring words the text
 // writes apart with one blank between ("with out") whose join is a word the
-// dictionary accepted in the collection ("without"), which the collection
+// dictionary accepted in the collection ("without"; written lower-case
+// there at least once: not a name), which the collection
 // writes as one at least together_ratio times as often as apart, get the
 // merge, reported where their occurrences are (--format jsonl, --report).
 //
