@@ -121,24 +121,29 @@ def choose(places, pairs, n, per_pair, rng):
 JOIN = re.compile(rb"(?<![A-Za-z'\x80-\xff])([a-z]+) ([a-z]+)(?![A-Za-z'\x80-\xff])")
 
 
-def choose_joins(files, chosen, dictionary, n, rng):
-    """n random ((file, line, start, end), "left right") places to join."""
+def free_matches(files, pattern, taken_places):
+    """(file, line, match) of pattern's matches in the files' lines, away
+    from taken_places (and a byte beside them)."""
     taken = collections.defaultdict(list)
-    for (fi, li, s, e), _ in chosen:
+    for (fi, li, s, e), _ in taken_places:
         taken[(fi, li)].append((s, e))
-    places = []
     for fi, path in enumerate(files):
         with open(path, "rb") as f:
             for li, line in enumerate(f.read().split(b"\n")):
-                for m in JOIN.finditer(line):
-                    left, right = m.group(1).decode(), m.group(2).decode()
-                    joined = left + right
-                    if left not in dictionary or right not in dictionary or joined in dictionary or \
-                            joined.capitalize() in dictionary:
-                        continue
-                    if any(s < m.end() + 1 and m.start() - 1 < e for s, e in taken[(fi, li)]):
-                        continue
-                    places.append(((fi, li, m.start(), m.end()), left + " " + right))
+                for m in pattern.finditer(line):
+                    if not any(s < m.end() + 1 and m.start() - 1 < e for s, e in taken[(fi, li)]):
+                        yield fi, li, m
+
+
+def choose_joins(files, chosen, dictionary, n, rng):
+    """n random ((file, line, start, end), "left right") places to join."""
+    places = []
+    for fi, li, m in free_matches(files, JOIN, chosen):
+        left, right = m.group(1).decode(), m.group(2).decode()
+        joined = left + right
+        if left in dictionary and right in dictionary and joined not in dictionary and \
+                joined.capitalize() not in dictionary:
+            places.append(((fi, li, m.start(), m.end()), left + " " + right))
     rng.shuffle(places)
     out, used = [], set()
     for (fi, li, s, e), words in places:
@@ -168,20 +173,12 @@ def choose_aparts(files, taken_places, dictionary, n, rng):
                     if word[:at] in dictionary and word[at:] in dictionary]
             cut_of[word] = max(cuts)[1] if cuts else None
         return cut_of[word]
-    taken = collections.defaultdict(list)
-    for (fi, li, s, e), _ in taken_places:
-        taken[(fi, li)].append((s, e))
     places = []
-    for fi, path in enumerate(files):
-        with open(path, "rb") as f:
-            for li, line in enumerate(f.read().split(b"\n")):
-                for m in APART.finditer(line):
-                    w = m.group(1).decode()
-                    if w not in dictionary or any(s < m.end() + 1 and m.start() - 1 < e for s, e in taken[(fi, li)]):
-                        continue
-                    at = cut(w)
-                    if at is not None:
-                        places.append(((fi, li, m.start(), m.end()), w[:at] + " " + w[at:]))
+    for fi, li, m in free_matches(files, APART, taken_places):
+        w = m.group(1).decode()
+        at = cut(w) if w in dictionary else None
+        if at is not None:
+            places.append(((fi, li, m.start(), m.end()), w[:at] + " " + w[at:]))
     return rng.sample(places, min(n, len(places)))
 
 
