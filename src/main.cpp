@@ -499,6 +499,9 @@ class Pipeline {
                     .top = opt_.top};
     params.merge.enabled = merge_wanted();
     params.merge.together_ratio = opt_.merge_ratio;
+    if (opt_.merge && !params.merge.enabled && rank_ == 0 && !opt_.quiet)
+      std::fputs("spellcheck: --merge: merges are listed with --format jsonl or --report, never applied by --fix\n",
+                 stderr);
     if (params.merge.enabled)
       for (size_t i = 0; i < ranked.size(); ++i)
         if (ranked.accepted(i)) joins_.add(judged_.misspelled[i], judged_.occurrences[i], params.merge);

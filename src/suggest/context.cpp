@@ -215,7 +215,8 @@ class ContextPass final : public TokenObserver {
   // The pair across a unit edge (units are cut differently on other rank
   // and thread counts: counted once, by one rank), if it has a candidate,
   // or it may be merged; a pair apart that a's last token ends, struck if
-  // a hyphen joins it to b's first.
+  // a hyphen joins it to b's first. (A hyphen two edges on, after a unit
+  // of one token, is not looked for: a unit holds 64 KiB or more.)
   void add_edge_pair(const UnitEdge& a, const UnitEdge& b) {
     const uint64_t key = pair_key(a.last, b.first);
     if (candidates_.maybe_contains(a.last, 0) || candidates_.maybe_contains(b.first, 0) ||
