@@ -469,6 +469,7 @@ class Pipeline {
 
   // --merge: where merges are reported (jsonl, --report), not in --fix.
   bool merge_wanted() const { return opt_.merge && (opt_.jsonl || report_wanted()) && opt_.fix_dir.empty(); }
+  MergeParams merge_params() const { return {.enabled = merge_wanted(), .together_ratio = opt_.merge_ratio}; }
 
   // The misspelled words' candidates weighed by their neighbours: one more
   // pass over the documents (context.hpp).
@@ -497,8 +498,7 @@ class Pipeline {
                     .frequency_total = opt_.split ? frequency_total() : 0,
                     .weights = weights(),
                     .top = opt_.top};
-    params.merge.enabled = merge_wanted();
-    params.merge.together_ratio = opt_.merge_ratio;
+    params.merge = merge_params();
     if (opt_.merge && !params.merge.enabled && rank_ == 0 && !opt_.quiet)
       std::fputs("spellcheck: --merge: merges are listed with --format jsonl or --report, never applied by --fix\n",
                  stderr);
@@ -604,7 +604,7 @@ class Pipeline {
       add_context_word_counts(judged_.correct, judged_.correct_occurrences, true, word_counts);
       add_context_word_counts(judged_.misspelled, judged_.occurrences, false, word_counts);
     }
-    if (in_context && merge_wanted()) joins_.add(judged_.correct, judged_.correct_occurrences, MergeParams{});
+    if (in_context && merge_wanted()) joins_.add(judged_.correct, judged_.correct_occurrences, merge_params());
     build_ranked_index();
     RankedResults ranked;
     RankedCounts counts;
