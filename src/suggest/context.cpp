@@ -192,15 +192,11 @@ class ContextPass final : public TokenObserver {
       for (size_t j = 0; j < m; ++j) t.pairs.add(pairs[j], 1);
     }
   }
-  // Every thread's occurrences (the last open ones closed).
+  // Every thread's occurrences (after end_pass).
   std::vector<Found> take_occurrences() {
-    if (threads_.size() == 1) {
-      threads_[0].close(0);
-      return std::exchange(threads_[0].found, {});
-    }
+    if (threads_.size() == 1) return std::exchange(threads_[0].found, {});
     std::vector<Found> all;
     for (Thread& t : threads_) {
-      t.close(0);
       all.insert(all.end(), t.found.begin(), t.found.end());
       t.found = {};
     }

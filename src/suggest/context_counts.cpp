@@ -4,19 +4,23 @@
 
 namespace spellcheck::detail {
 
-// Each rank's buffer of (key, count) records to its owner; summed there.
-CountTable sum_at_owners(const mpi::Comm& comm, std::vector<std::string>& to) {
+std::string send_to_owners(const mpi::Comm& comm, std::vector<std::string>& to) {
   mpi::Bytes out;
   for (std::string& b : to) {
     out.data += b;
     out.counts.push_back(b.size());
     b = std::string();
   }
-  const mpi::Bytes recv = mpi::alltoallv_bytes(comm, out);
-  CountTable owned(recv.data.size() / 16);
-  for (size_t at = 0; at < recv.data.size();) {
-    const uint64_t k = wire::read_le_at<uint64_t>(recv.data, at, "context counts");
-    owned.add(k, wire::read_le_at<uint64_t>(recv.data, at, "context counts"));
+  return mpi::alltoallv_bytes(comm, out).data;
+}
+
+// Each rank's buffer of (key, count) records to its owner; summed there.
+CountTable sum_at_owners(const mpi::Comm& comm, std::vector<std::string>& to) {
+  const std::string recv = send_to_owners(comm, to);
+  CountTable owned(recv.size() / 16);
+  for (size_t at = 0; at < recv.size();) {
+    const uint64_t k = wire::read_le_at<uint64_t>(recv, at, "context counts");
+    owned.add(k, wire::read_le_at<uint64_t>(recv, at, "context counts"));
   }
   return owned;
 }

@@ -50,15 +50,7 @@ class ToOwners {
  public:
   explicit ToOwners(const mpi::Comm& comm) : comm_(comm), to_(static_cast<size_t>(comm.size())) {}
   std::string& of(uint64_t pair) { return to_[static_cast<size_t>(owner_of(pair, comm_.size()))]; }
-  std::string exchange() {
-    mpi::Bytes out;
-    for (std::string& b : to_) {
-      out.data += b;
-      out.counts.push_back(b.size());
-      b = std::string();
-    }
-    return mpi::alltoallv_bytes(comm_, out).data;
-  }
+  std::string exchange() { return detail::send_to_owners(comm_, to_); }
 
  private:
   const mpi::Comm& comm_;

@@ -53,6 +53,10 @@ BloomFilter shared_filter(const mpi::Comm& comm, uint64_t n, ForEachKey&& for_ea
   return f;
 }
 
+// Collective: each rank's buffer to[r] sent to rank r (emptied); returns
+// what this rank got, in rank order.
+std::string send_to_owners(const mpi::Comm& comm, std::vector<std::string>& to);
+
 // Collective: the counts for_each_count(send) gives (send(key, count)),
 // those the filter passes, to their keys' owners, summed there.
 CountTable sum_at_owners(const mpi::Comm& comm, std::vector<std::string>& to);
