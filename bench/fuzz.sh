@@ -9,6 +9,8 @@
 #   FUZZ_CXX_FLAGS=F  the build's optimisation flags, when it is first
 #                 configured (default: CMake's RelWithDebInfo, -O2 -g; CI's
 #                 short run passes "-O1 -g1 -DNDEBUG", half the build time)
+#   FUZZ_BUILD=DIR  build in DIR instead (CI: its ASan + UBSan build, which
+#                 it configures with SPELLCHECK_FUZZ=ON for the purpose)
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
@@ -19,7 +21,7 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz: SKIP: clang++ not found (scripts/install-deps.sh installs clang)"
   exit 77
 fi
-build=$here/build-fuzz
+build=${FUZZ_BUILD:-$here/build-fuzz}
 if [ ! -f "$build/CMakeCache.txt" ]; then
   flags=()
   [ -n "${FUZZ_CXX_FLAGS:-}" ] && flags=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$FUZZ_CXX_FLAGS")

@@ -67,10 +67,21 @@ if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ]; then
   "$here/scripts/clang-tidy.sh" "$here/build" || status=$?
 fi
 
+# The ASan + UBSan build is clang's and carries the libFuzzer targets too
+# (SPELLCHECK_FUZZ: coverage instrumentation throughout), so that the core
+# compiles once for both passes; without clang, GCC's, and no fuzzing.
+asan_fuzz=0
+if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
+  asan_fuzz=1
+fi
 if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   phase "AddressSanitizer + UBSan: unit, MPI unit, hand-made end-to-end and bad-input tests"
+  asan_config=(-DSPELLCHECK_SANITIZE=ON)
+  if [ "$asan_fuzz" = 1 ]; then
+    asan_config+=(-DSPELLCHECK_FUZZ=ON -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++)
+  fi
   # No bench programs in the sanitizer builds: no test runs them under ASan.
-  cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPELLCHECK_SANITIZE=ON \
+  cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${asan_config[@]}" \
     -DSPELLCHECK_BENCH=OFF \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" \
     -DSPELLCHECK_TEST_DATA_DIR="$here/build/test-data" >/dev/null
@@ -80,8 +91,10 @@ if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   # bad_input.p1 is left to the main pass: bad_input.p3 goes through the
   # same error paths and the multi-rank ones besides. Likewise the hand-made
   # cases run on 1 and 4 ranks here (2 and 3 in the main pass): the same
-  # code, the sanitizers' minutes kept for the other tests.
-  run_ctest "$here/build-asan" -L 'unit|cases|bad_input' -LE 'slurm|data' -E '^bad_input\.p1$|^e2e\.case\..*\.p[23]\.t[12]$'
+  # code, the sanitizers' minutes kept for the other tests. The hardening
+  # variants of the unit tests (OpenMP settings) only rerun their code.
+  run_ctest "$here/build-asan" -L 'unit|cases|bad_input' -LE 'slurm|data' \
+    -E '^bad_input\.p1$|^e2e\.case\..*\.p[23]\.t[12]$|^hardening\.unit\.'
 fi
 
 # ThreadSanitizer (clang, libomp + Archer so that OpenMP's own
@@ -106,10 +119,14 @@ elif [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   status=1
 fi
 
-# libFuzzer: 3 s per target (bench/fuzz.sh SECONDS for long runs).
+# libFuzzer: 3 s per target, built in the ASan build above when there was one.
 if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
   phase "libFuzzer: 3 s per target"
-  FUZZ_CXX_FLAGS=$sanitize_flags "$here/bench/fuzz.sh" 3 || status=1
+  if [ "$asan_fuzz" = 1 ] && [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
+    FUZZ_BUILD=$here/build-asan "$here/bench/fuzz.sh" 3 || status=1
+  else
+    FUZZ_CXX_FLAGS=$sanitize_flags "$here/bench/fuzz.sh" 3 || status=1
+  fi
 fi
 phase "done, status $status"
 exit $status

@@ -79,9 +79,9 @@ void check_against_rereading(const InputPlan& plan, const std::vector<uint64_t>&
   for (const auto& [w, f] : first) positions.push_back(f.pos);
   const std::vector<Location> want = resolve_locations(plan, positions, 1);
   size_t i = 0;
-  for (const auto& [w, f] : first) {
-    CAPTURE(w);
-    REQUIRE(table.locate(f.pos, f.mark) == want[i]);
+  for (const auto& entry : first) {
+    CAPTURE(entry.first);  // not a structured binding: clang 14 cannot capture one
+    REQUIRE(table.locate(entry.second.pos, entry.second.mark) == want[i]);
     ++i;
   }
 }
