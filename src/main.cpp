@@ -499,6 +499,7 @@ class Pipeline {
                     .weights = weights(),
                     .top = opt_.top};
     params.merge = merge_params();
+    params.places = opt_.jsonl || report_wanted() || !opt_.fix_dir.empty();
     if (opt_.merge && !params.merge.enabled && rank_ == 0 && !opt_.quiet)
       std::fputs("spellcheck: --merge: merges are listed with --format jsonl or --report, never applied by --fix\n",
                  stderr);

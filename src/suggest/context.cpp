@@ -548,9 +548,9 @@ class WordRanker {
       : ranked_(ranked), n_(n), count_(count), tokens_(tokens), params_(params) {}
 
   // Word s.word's candidates by their scores plus the evidence summed over
-  // its occurrences, into out; each occurrence's best appended to best.
+  // its occurrences, into out; each occurrence's best appended to best (if any).
   void rank(const std::vector<Found>& occ, const WordSpan& s, RankedResults& out,
-            std::vector<ContextOccurrence>& best) {
+            std::vector<ContextOccurrence>* best) {
     weigh(s);
     const size_t i = s.word, k_n = c_.size();
     const auto each = [&](size_t o, size_t k) {
@@ -570,6 +570,7 @@ class WordRanker {
     for (const uint32_t k : order_) out.add(i, ranked_.word(i, k), total_[k], ranked_.distance(i, k));
     for (size_t k = k_n; k < ranked_.candidates(i); ++k)
       out.add(i, ranked_.word(i, k), ranked_.score(i, k), ranked_.distance(i, k));
+    if (!best) return;
     for (size_t o = s.begin; o < s.end; ++o) {
       int64_t first = INT64_MIN, second = INT64_MIN;
       uint32_t at = 0;
@@ -586,7 +587,7 @@ class WordRanker {
           second = v;
         }
       }
-      best.push_back(
+      best->push_back(
           {occ[o].position, occ[o].mark, s.word, at, second == INT64_MIN ? ContextOccurrence::kAlone : first - second});
     }
   }
@@ -597,21 +598,35 @@ class WordRanker {
     c_ = candidate_hashes(ranked_, s.word, params_);
     const size_t k_n = c_.size();
     if (k_n == 0) return;
-    c_count_.resize(k_n);
-    for (size_t k = 0; k < k_n; ++k) c_count_[k] = count_.count(word_key(c_[k]));
+    // Every count this word needs, looked up in one prefetched batch: the
+    // candidates' words, then each neighbour's word and its pairs.
+    keys_.clear();
+    for (size_t k = 0; k < k_n; ++k) keys_.push_back(word_key(c_[k]));
+    for (const uint64_t l : s.lefts) {
+      if (!l) continue;
+      keys_.push_back(word_key(l));
+      for (size_t k = 0; k < k_n; ++k) keys_.push_back(pair_key(l, c_[k]));
+    }
+    for (const uint64_t r : s.rights) {
+      if (!r) continue;
+      keys_.push_back(word_key(r));
+      for (size_t k = 0; k < k_n; ++k) keys_.push_back(pair_key(c_[k], r));
+    }
+    detail::look_up_counts(count_, keys_, counts_);
+    const uint64_t* next = counts_.data();
+    c_count_.assign(next, next + k_n);
+    next += k_n;
     left_.assign(s.lefts.size() * k_n, 0);
     right_.assign(s.rights.size() * k_n, 0);
     for (size_t j = 0; j < s.lefts.size(); ++j) {
       if (!s.lefts[j]) continue;
-      const uint64_t given = count_.count(word_key(s.lefts[j]));
-      for (size_t k = 0; k < k_n; ++k)
-        left_[j * k_n + k] = side(count_.count(pair_key(s.lefts[j], c_[k])), given, c_count_[k]);
+      const uint64_t given = *next++;
+      for (size_t k = 0; k < k_n; ++k) left_[j * k_n + k] = side(*next++, given, c_count_[k]);
     }
     for (size_t j = 0; j < s.rights.size(); ++j) {
       if (!s.rights[j]) continue;
-      const uint64_t word = count_.count(word_key(s.rights[j]));
-      for (size_t k = 0; k < k_n; ++k)
-        right_[j * k_n + k] = side(count_.count(pair_key(c_[k], s.rights[j])), c_count_[k], word);
+      const uint64_t word = *next++;
+      for (size_t k = 0; k < k_n; ++k) right_[j * k_n + k] = side(*next++, c_count_[k], word);
     }
   }
   int64_t side(uint64_t pair, uint64_t given, uint64_t word) const {
@@ -623,7 +638,7 @@ class WordRanker {
   const CountTable& count_;
   uint64_t tokens_;
   const ContextParams& params_;
-  std::vector<uint64_t> c_, c_count_;
+  std::vector<uint64_t> c_, c_count_, keys_, counts_;
   std::vector<int64_t> left_, right_, total_;
   std::vector<uint32_t> order_;
 };
@@ -687,7 +702,7 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
   figures.filter_bytes = misspelled.bytes() + candidates.bytes() + (split_pairs ? split_pairs->bytes() : 0) +
                          (merge_pairs ? merge_pairs->bytes() : 0);
   ContextPass seen(table, misspelled, candidates, split_pairs.get(), merge_pairs.get(), threads);
-  result.line_units = pass(seen, true);
+  result.line_units = pass(seen, params.places);
   seen.end_pass();
   std::vector<Found> found = seen.take_occurrences();
   join_unit_edges(comm, seen, found);
@@ -718,7 +733,7 @@ InContext rank_in_context(const mpi::Comm& comm, const WordList& words, RankedRe
   WordRanker ranker(ranked, neighbours, counts, tokens, params);
   for (const WordSpan& s : neighbours.spans) {
     if (ranked.candidates(s.word) == 0) continue;  // (a split the collection does not have)
-    ranker.rank(occ, s, out, result.occurrences);
+    ranker.rank(occ, s, out, params.places ? &result.occurrences : nullptr);
     done[s.word] = 1;
   }
   for (size_t i = 0; i < ranked.size(); ++i)

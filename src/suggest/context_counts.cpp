@@ -74,11 +74,29 @@ CountTable correct_counts(const mpi::Comm& comm, const std::vector<uint64_t>& kn
   return ask_counts(comm, known_keys, owned);
 }
 
+namespace {
+constexpr size_t kPrefetchAhead = 16;
+}
+
 void make_distinct(std::vector<uint64_t>& keys) {
   CountTable distinct(keys.size() / 4);  // (a hash set: often far fewer distinct keys than keys)
-  for (const uint64_t k : keys) distinct.add(k, 0);
+  const size_t n = keys.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kPrefetchAhead < n) distinct.prefetch(keys[i + kPrefetchAhead]);
+    distinct.add(keys[i], 0);
+  }
   keys.clear();
   distinct.for_each([&](uint64_t k, uint64_t) { keys.push_back(k); });
+}
+
+void look_up_counts(const CountTable& table, const std::vector<uint64_t>& keys, std::vector<uint64_t>& counts) {
+  const size_t n = keys.size();
+  counts.resize(n);
+  for (size_t i = 0; i < std::min(n, kPrefetchAhead); ++i) table.prefetch(keys[i]);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kPrefetchAhead < n) table.prefetch(keys[i + kPrefetchAhead]);
+    counts[i] = table.count(keys[i]);
+  }
 }
 
 }  // namespace spellcheck::detail

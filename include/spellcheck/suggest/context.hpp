@@ -48,6 +48,7 @@ struct ContextParams {
   size_t candidates = 5;  // a word's first candidates weighed (the rest stay after them, as they were; none if one)
   SplitParams split;      // run-together words (split_words.hpp)
   MergeParams merge;      // words written apart (merge_words.hpp)
+  bool places = true;     // each occurrence's place and best wanted (jsonl, --report, --fix): lines counted
 };
 
 // This rank's figures (--stats).

@@ -88,4 +88,8 @@ CountTable correct_counts(const mpi::Comm& comm, const std::vector<uint64_t>& kn
 // keys without repeats (in no particular order).
 void make_distinct(std::vector<uint64_t>& keys);
 
+// counts[i] = table.count(keys[i]), the slots prefetched a few keys ahead
+// (the keys are random: each lookup is a cache miss otherwise).
+void look_up_counts(const CountTable& table, const std::vector<uint64_t>& keys, std::vector<uint64_t>& counts);
+
 }  // namespace spellcheck::detail
