@@ -102,7 +102,9 @@ endforeach()
 # of rounds per exchange; about 1-2 s a run).
 if(TARGET mpi_collectives_mpi_test)
   foreach(limit 1 7)
-    spellcheck_add_mpi_test(NAME hardening.rounds${limit}.mpi_collectives_mpi_test RANKS 1 2 3 4 TIMEOUT 120
+    # (About 2 s; thousands of rounds, each waiting on every rank: minutes
+    # when other jobs crowd the cores, hence the timeout.)
+    spellcheck_add_mpi_test(NAME hardening.rounds${limit}.mpi_collectives_mpi_test RANKS 1 2 3 4 TIMEOUT 400
       LABELS "unit;hardening" COMMAND env SPELLCHECK_MAX_MESSAGE_BYTES=${limit} $<TARGET_FILE:mpi_collectives_mpi_test>)
   endforeach()
 endif()
