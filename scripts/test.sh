@@ -33,10 +33,10 @@ trap 'rm -f "$log"' EXIT
 run_ctest() {
   local dir=$1
   shift
-  # Twice as many tests as cores: an MPI test claims a slot per rank
-  # (PROCESSORS), so at one per core every 2-4 rank test ran alone and the
-  # one-process scripts left a core idle (751 of the Release pass's 936 s
-  # with one test running, 2026-12-07). A 4-rank test still runs alone.
+  # Twice as many tests as cores: an MPI test claims a slot per rank up to
+  # two (PROCESSORS, tests/cmake/MpiTest.cmake), so at one per core every
+  # MPI test ran alone and the one-process scripts left a core idle (751 of
+  # the Release pass's 936 s with one test running, 2026-12-07).
   (cd "$dir" && ctest --output-on-failure -j$((jobs * 2)) "$@") 2>&1 | tee "$log" || status=1
   local skipped unexpected
   skipped=$(sed -nE 's/^[[:space:]]*[0-9]+ - ([^ ]+) \((Skipped|Not Run)\)$/\1/p' "$log")
