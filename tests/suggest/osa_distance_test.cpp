@@ -13,9 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "sanitized.hpp"
 #include "spellcheck/common/code_points.hpp"
 
 using namespace spellcheck;
+using spellcheck::testing::kSweepStride;
 
 namespace {
 
@@ -232,7 +234,7 @@ TEST_CASE("edit_profile agrees field by field with the naive table's walk") {
     return w;
   };
   int differ = 0;
-  for (int t = 0; t < 20000; ++t) {
+  for (int t = 0; t < static_cast<int>(20000 / kSweepStride); ++t) {
     const std::u32string& letters = t % 3 ? keyboard : kLetters;
     const std::u32string a = word(letters, 10);
     const std::u32string b = t % 2 ? word(letters, 10) : mutate(rng, a, static_cast<int>(rng() % 4));
@@ -450,7 +452,7 @@ TEST_CASE("letter bounds never exceed the distance") {
   for (const auto& a : words)
     for (const auto& b : words) pairs.emplace_back(a, b);
   std::mt19937 rng(8);
-  for (int t = 0; t < 20000; ++t) {
+  for (int t = 0; t < static_cast<int>(20000 / kSweepStride); ++t) {
     const auto a = random_word(rng, 24);
     pairs.emplace_back(a, t % 2 ? random_word(rng, 24) : mutate(rng, a, 1 + t % 4));
   }
