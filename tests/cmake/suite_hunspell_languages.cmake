@@ -36,7 +36,9 @@ endforeach()
 
 # Ranked mode, the same on every rank count: one rank's output is the
 # expected one (compounding languages: part-wise and edit suggestions too).
-foreach(lang de_DE fr_FR nl_NL)
+# Not fr_FR (CI time): judging its expanded forms for the index takes 20 s
+# on one thread, and German and Dutch have the affixes and compounds.
+foreach(lang de_DE nl_NL)
   set(dir ${HUNSPELL_LANG_DIR}/${lang})
   set(name hunspell.${lang}.ranked)
   set(expected ${E2E_EXPECTED_DIR}/${name}.txt)
@@ -45,13 +47,7 @@ foreach(lang de_DE fr_FR nl_NL)
   set_tests_properties(${name}.one PROPERTIES FIXTURES_SETUP ${name}.one
     FIXTURES_REQUIRED hunspell.data.${lang} TIMEOUT 120 LABELS "e2e;hunspell"
     ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
-  # fr_FR's index takes 6-10 s to build per run: 3 ranks only (CI time).
-  if(lang STREQUAL "fr_FR")
-    set(ranks 3)
-  else()
-    set(ranks 2 3 4)
-  endif()
-  spellcheck_add_mpi_test(NAME ${name} RANKS ${ranks} THREADS 2 TIMEOUT 120
+  spellcheck_add_mpi_test(NAME ${name} RANKS 2 3 4 THREADS 2 TIMEOUT 120
     FIXTURES "${name}.one;hunspell.data.${lang}" LABELS "e2e;hunspell"
     WRAP ${E2E_EXPECT_SAME} ${expected} --
     COMMAND $<TARGET_FILE:spellcheck> ${args})

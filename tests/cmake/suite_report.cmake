@@ -17,10 +17,11 @@ foreach(combo "1 3|1|report" "2 4|2|cases;report")
 endforeach()
 
 # The distributed sort and the parallel write (sorted_output.hpp) on more
-# ranks than the other suites use, with 5-byte chunks: -o and --report
-# written by every rank at its offset, in many rounds. (Not under ASan: 6
-# and 8 sanitized ranks on 2 cores take minutes.)
-spellcheck_add_mpi_test(NAME e2e.sorted_output RANKS 6 8 THREADS 1 TIMEOUT 300
+# ranks than the other suites use (7: odd, and no power of two), with
+# 5-byte chunks: -o and --report written by every rank at its offset, in
+# many rounds. (Not under ASan: 7 sanitized ranks on 2 cores take
+# minutes.)
+spellcheck_add_mpi_test(NAME e2e.sorted_output RANKS 7 THREADS 1 TIMEOUT 300
   FIXTURES e2e.empty_dir LABELS "e2e;report"
   WRAP env SPELLCHECK_MAX_MESSAGE_BYTES=5 bash ${CMAKE_CURRENT_SOURCE_DIR}/report_locations.sh
        $<TARGET_FILE:reference_spellcheck> ${CMAKE_CURRENT_SOURCE_DIR}/cases ${E2E_EMPTY_DIR} --
