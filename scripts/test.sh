@@ -8,8 +8,6 @@
 #   SPELLCHECK_SKIP_TIDY=1       skip clang-tidy
 #   SPELLCHECK_SKIP_FUZZ=1       skip the short fuzzing run
 #   SPELLCHECK_CTEST_ARGS=...    extra ctest arguments (e.g. -L unit)
-#   SPELLCHECK_SIDE_WORK=0       clang-tidy and the sanitizer builds after the
-#                                Release tests, not beside them
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -27,6 +25,7 @@ status=0
 # and no slower tests.
 sanitize_flags="-O1 -g1 -DNDEBUG"
 log=$(mktemp "${TMPDIR:-/tmp}/spellcheck-ctest.XXXXXX")
+trap 'rm -f "$log"' EXIT
 # run_ctest DIR ARGS...: ctest in DIR; fewer tests than expected is a
 # failure too: every test must run (the data tests make their own data).
 # Only the Slurm tests may skip, and only where no local Slurm can be set up
@@ -56,94 +55,9 @@ run_ctest() {
     fi
   fi
 }
-# The ASan + UBSan build is clang's and carries the libFuzzer targets too
-# (SPELLCHECK_FUZZ: coverage instrumentation throughout), so that the core
-# compiles once for both passes; without clang, GCC's, and no fuzzing.
-asan_fuzz=0
-if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
-  asan_fuzz=1
-fi
-build_asan() {
-  local asan_config=(-DSPELLCHECK_SANITIZE=ON)
-  if [ "$asan_fuzz" = 1 ]; then
-    asan_config+=(-DSPELLCHECK_FUZZ=ON -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++)
-  fi
-  # No bench programs in the sanitizer builds: no test runs them under ASan.
-  cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${asan_config[@]}" \
-    -DSPELLCHECK_BENCH=OFF \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" \
-    -DSPELLCHECK_TEST_DATA_DIR="$here/build/test-data" >/dev/null &&
-    cmake --build "$here/build-asan" -j"$jobs"
-}
-# ThreadSanitizer (clang, libomp + Archer so that OpenMP's own
-# synchronisation is seen): the lookup service and the candidate phase,
-# the code where threads meet. Suppressions (libraries only):
-# tests/tsan.supp.
-archer=""
-if command -v clang++ >/dev/null; then
-  archer=$(dirname "$(readlink -f "$(command -v clang++)")")/../lib/libarcher.so
-fi
-tsan=0
-if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ] && command -v clang++ >/dev/null && [ -f "$archer" ]; then
-  tsan=1
-fi
-build_tsan() {
-  CC=clang CXX=clang++ cmake -S "$here" -B "$here/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" -DSPELLCHECK_BENCH=OFF \
-    -DSPELLCHECK_SANITIZE=thread >/dev/null &&
-    cmake --build "$here/build-tsan" -j"$jobs" --target lookup_service_mpi_test candidates_test
-}
-# clang-tidy and the sanitizer builds run beside the Release tests at the
-# lowest priority (nice 19): they take the cores the tests leave idle (MPI
-# ranks waiting on each other, one-process scripts), about 15% of the
-# pass, and the rest of the cores once the tests are done. Each writes a
-# log, shown after the tests, and a status.
-side=$(mktemp -d "${TMPDIR:-/tmp}/spellcheck-side.XXXXXX")
-side_work_pid="" side_ran=0
-stop_side_work() {  # (setsid made the side work's shell its group's leader)
-  if [ -n "$side_work_pid" ]; then kill -TERM -- -"$side_work_pid" 2>/dev/null || true; fi
-}
-trap 'rm -f "$log"; stop_side_work; rm -rf "$side"' EXIT
-side_work() {
-  if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ]; then
-    "$here/scripts/clang-tidy.sh" "$here/build" >"$side/tidy.log" 2>&1
-    echo $? >"$side/tidy.status"
-  fi
-  if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
-    build_asan >"$side/asan.log" 2>&1
-    echo $? >"$side/asan.status"
-  fi
-  if [ "$tsan" = 1 ]; then
-    build_tsan >"$side/tsan.log" 2>&1
-    echo $? >"$side/tsan.status"
-  fi
-}
-if [ "${SPELLCHECK_SIDE_WORK:-1}" = 1 ]; then
-  setsid nice -n 19 bash -c "$(declare -p here jobs sanitize_flags asan_fuzz tsan side); $(declare -f build_asan build_tsan side_work); side_work" &
-  side_work_pid=$! side_ran=1
-fi
-# side_result NAME: the side work's log and status (run now if there was
-# no side work); nonzero if it failed.
-side_result() {
-  if [ "$side_ran" != 1 ]; then
-    case $1 in
-      tidy) "$here/scripts/clang-tidy.sh" "$here/build" >"$side/tidy.log" 2>&1; echo $? >"$side/tidy.status" ;;
-      asan) build_asan >"$side/asan.log" 2>&1; echo $? >"$side/asan.status" ;;
-      tsan) build_tsan >"$side/tsan.log" 2>&1; echo $? >"$side/tsan.status" ;;
-    esac
-  fi
-  grep -v '^\[ *[0-9]*%\]' "$side/$1.log" | tail -n 40
-  [ "$(cat "$side/$1.status" 2>/dev/null)" = 0 ]
-}
-
-phase "ctest: every test of the Release build (clang-tidy and the sanitizer builds beside it, nice 19)"
+phase "ctest: every test of the Release build"
 # shellcheck disable=SC2086  # extra arguments split on purpose
 run_ctest "$here/build" ${SPELLCHECK_CTEST_ARGS:-}
-if [ -n "$side_work_pid" ]; then
-  phase "waiting for clang-tidy and the sanitizer builds"
-  wait "$side_work_pid" || true
-  side_work_pid=""
-fi
 
 if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ] && command -v clang-format >/dev/null; then
   phase "clang-format: every C++ file as .clang-format says (fix: git ls-files '*.cpp' '*.hpp' | xargs clang-format -i)"
@@ -152,11 +66,28 @@ fi
 
 if [ "${SPELLCHECK_SKIP_TIDY:-0}" != 1 ]; then
   phase "clang-tidy: src/ with the checks of .clang-tidy"
-  side_result tidy || status=1
+  "$here/scripts/clang-tidy.sh" "$here/build" || status=$?
 fi
 
+# The ASan + UBSan build is clang's and carries the libFuzzer targets too
+# (SPELLCHECK_FUZZ: coverage instrumentation throughout), so that the core
+# compiles once for both passes; without clang, GCC's, and no fuzzing.
+asan_fuzz=0
+if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
+  asan_fuzz=1
+fi
 if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   phase "AddressSanitizer + UBSan: unit, MPI unit, hand-made end-to-end and bad-input tests"
+  asan_config=(-DSPELLCHECK_SANITIZE=ON)
+  if [ "$asan_fuzz" = 1 ]; then
+    asan_config+=(-DSPELLCHECK_FUZZ=ON -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++)
+  fi
+  # No bench programs in the sanitizer builds: no test runs them under ASan.
+  cmake -S "$here" -B "$here/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${asan_config[@]}" \
+    -DSPELLCHECK_BENCH=OFF \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" \
+    -DSPELLCHECK_TEST_DATA_DIR="$here/build/test-data" >/dev/null
+  cmake --build "$here/build-asan" -j"$jobs"
   # Open MPI leaks at exit by design: leak checking off, everything else on.
   export ASAN_OPTIONS=detect_leaks=0
   # bad_input.p1 is left to the main pass: bad_input.p3 goes through the
@@ -164,25 +95,27 @@ if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   # cases run on 1 and 4 ranks here (2 and 3 in the main pass): the same
   # code, the sanitizers' minutes kept for the other tests. The hardening
   # variants of the unit tests (OpenMP settings) only rerun their code.
-  if side_result asan; then
-    run_ctest "$here/build-asan" -L 'unit|cases|bad_input' -LE 'slurm|data' \
-      -E '^bad_input\.p1$|^e2e\.case\..*\.p[23]\.t[12]$|^hardening\.unit\.'
-  else
-    echo "== FAIL: the ASan + UBSan build"
-    status=1
-  fi
+  run_ctest "$here/build-asan" -L 'unit|cases|bad_input' -LE 'slurm|data' \
+    -E '^bad_input\.p1$|^e2e\.case\..*\.p[23]\.t[12]$|^hardening\.unit\.'
 fi
 
-if [ "$tsan" = 1 ]; then
+# ThreadSanitizer (clang, libomp + Archer so that OpenMP's own
+# synchronisation is seen): the lookup service and the candidate phase,
+# the code where threads meet. About a minute. Suppressions (libraries
+# only): tests/tsan.supp.
+archer=""
+if command -v clang++ >/dev/null; then
+  archer=$(dirname "$(readlink -f "$(command -v clang++)")")/../lib/libarcher.so
+fi
+if [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ] && command -v clang++ >/dev/null && [ -f "$archer" ]; then
   phase "ThreadSanitizer: lookup service and candidate tests"
-  if side_result tsan; then
-    export OMP_TOOL_LIBRARIES=$archer TSAN_OPTIONS="suppressions=$here/tests/tsan.supp"
-    run_ctest "$here/build-tsan" -R '^unit\.(lookup_service_mpi_test\.p[1-4]|candidates_test)' -E 'hardening'
-    unset OMP_TOOL_LIBRARIES TSAN_OPTIONS
-  else
-    echo "== FAIL: the ThreadSanitizer build"
-    status=1
-  fi
+  CC=clang CXX=clang++ cmake -S "$here" -B "$here/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$sanitize_flags" -DSPELLCHECK_BENCH=OFF \
+    -DSPELLCHECK_SANITIZE=thread >/dev/null
+  cmake --build "$here/build-tsan" -j"$jobs" --target lookup_service_mpi_test candidates_test
+  export OMP_TOOL_LIBRARIES=$archer TSAN_OPTIONS="suppressions=$here/tests/tsan.supp"
+  run_ctest "$here/build-tsan" -R '^unit\.(lookup_service_mpi_test\.p[1-4]|candidates_test)' -E 'hardening'
+  unset OMP_TOOL_LIBRARIES TSAN_OPTIONS
 elif [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   echo "== FAIL: no clang++ with libarcher.so for the ThreadSanitizer pass (scripts/install-deps.sh installs them)"
   status=1
