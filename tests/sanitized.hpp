@@ -1,8 +1,8 @@
 #pragma once
-// Whether the test runs under a sanitizer (ASan + UBSan, TSan). There the
-// code runs 10-30 times slower, so the exhaustive and random sweeps take
-// every kSweepStride-th case: the same code paths, the same checks, a
-// fraction of the CI minutes. The plain build sweeps everything.
+// Under a sanitizer (ASan + UBSan, TSan) the code runs 10-30 times slower,
+// so the exhaustive and random sweeps take every kSweepStride-th case: the
+// same code paths, the same checks, a fraction of the CI minutes. The
+// plain build sweeps everything.
 #include <cstddef>
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -16,10 +16,8 @@
 namespace spellcheck::testing {
 
 #ifdef SPELLCHECK_TEST_SANITIZED
-inline constexpr bool kSanitized = true;
 inline constexpr size_t kSweepStride = 7;
 #else
-inline constexpr bool kSanitized = false;
 inline constexpr size_t kSweepStride = 1;
 #endif
 
