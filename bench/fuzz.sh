@@ -30,7 +30,30 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
 fi
 cmake --build "$build" -j2 --target $(printf 'fuzz_%s ' "${targets[@]}") >/dev/null || exit 1
 
-failed=0
+# fuzz_one T: one target's run; its summary line (and first errors) in
+# $build/fuzz-T.summary, "crashed" appended if it did.
+fuzz_one() {
+  local t=$1 corpus=$build/corpus/$1 artifacts=$build/artifacts/$1
+  local log=$build/fuzz-$t.log summary=$build/fuzz-$t.summary
+  # fuzz_compiled initialises MPI (a singleton), whose libraries keep memory
+  # to the end and unload their plugins: leaks not checked there, as in
+  # every MPI test (tests/cmake/MpiTest.cmake).
+  local leaks=1
+  [ "$t" = compiled ] && leaks=0
+  ASAN_OPTIONS=detect_leaks=$leaks "$build/fuzz/fuzz_$t" -detect_leaks=$leaks -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \
+    -max_len=4096 "$corpus" >"$log" 2>&1
+  local rc=$?
+  local execs crashes
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  crashes=$(find "$artifacts" -type f | wc -l)
+  echo "fuzz_$t: ${secs} s, ${execs:-?} executions, corpus $(find "$corpus" -type f | wc -l) inputs, exit $rc, crash files $crashes" >"$summary"
+  if [ "$rc" != 0 ]; then
+    grep -m3 -E "ERROR|SUMMARY|deadly" "$log" >>"$summary"
+    echo crashed >>"$summary"
+  fi
+}
+
+jobs_at_once=${FUZZ_JOBS:-1}
 for t in "${targets[@]}"; do
   corpus=$build/corpus/$t
   artifacts=$build/artifacts/$t
@@ -86,21 +109,16 @@ for t in "${targets[@]}"; do
       { printf '\001\003\202\100'; printf 'Apple\napple\nbanana\n\ncafé\nZ\n'; } >"$corpus/seed-cut"
       { printf '\000\001\000\000'; printf 'spellcheck-dict\n'; head -c 200 /dev/zero; } >"$corpus/seed-raw" ;;
   esac
-  log=$build/fuzz-$t.log
-  # fuzz_compiled initialises MPI (a singleton), whose libraries keep memory
-  # to the end and unload their plugins: leaks not checked there, as in
-  # every MPI test (tests/cmake/MpiTest.cmake).
-  leaks=1
-  [ "$t" = compiled ] && leaks=0
-  ASAN_OPTIONS=detect_leaks=$leaks "$build/fuzz/fuzz_$t" -detect_leaks=$leaks -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$artifacts/" \
-    -max_len=4096 "$corpus" >"$log" 2>&1
-  rc=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  crashes=$(find "$artifacts" -type f | wc -l)
-  echo "fuzz_$t: ${secs} s, ${execs:-?} executions, corpus $(find "$corpus" -type f | wc -l) inputs, exit $rc, crash files $crashes"
-  if [ "$rc" != 0 ]; then
-    failed=1
-    grep -m3 -E "ERROR|SUMMARY|deadly" "$log"
-  fi
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_at_once" ]; do wait -n || true; done
+  rm -f "$build/fuzz-$t.summary"
+  fuzz_one "$t" &
+done
+wait
+failed=0
+for t in "${targets[@]}"; do
+  summary=$build/fuzz-$t.summary
+  [ -f "$summary" ] || echo "fuzz_$t: no summary (the run did not finish)" >"$summary"
+  grep -v '^crashed$' "$summary"
+  if grep -q '^crashed$' "$summary" || ! grep -q "^fuzz_$t: .*exit 0" "$summary"; then failed=1; fi
 done
 exit $failed

@@ -122,13 +122,14 @@ elif [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
   status=1
 fi
 
-# libFuzzer: 3 s per target, built in the ASan build above when there was one.
+# libFuzzer: 3 s per target, built in the ASan build above when there was
+# one; as many targets at once as there are cores.
 if [ "${SPELLCHECK_SKIP_FUZZ:-0}" != 1 ] && command -v clang++ >/dev/null; then
   phase "libFuzzer: 3 s per target"
   if [ "$asan_fuzz" = 1 ] && [ "${SPELLCHECK_SKIP_SANITIZE:-0}" != 1 ]; then
-    FUZZ_BUILD=$here/build-asan "$here/bench/fuzz.sh" 3 || status=1
+    FUZZ_JOBS=$jobs FUZZ_BUILD=$here/build-asan "$here/bench/fuzz.sh" 3 || status=1
   else
-    FUZZ_CXX_FLAGS=$sanitize_flags "$here/bench/fuzz.sh" 3 || status=1
+    FUZZ_JOBS=$jobs FUZZ_CXX_FLAGS=$sanitize_flags "$here/bench/fuzz.sh" 3 || status=1
   fi
 fi
 phase "done, status $status"
