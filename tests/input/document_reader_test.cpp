@@ -470,8 +470,7 @@ TEST_CASE("the phase peak meter sees a phase's own peak, not an earlier one") {
 }
 
 // The two big cases' thread counts: under a sanitizer two threads only
-// (those runs merge the thread tables; one thread's code runs in the
-// others).
+// (the runs that merge thread tables; the cases above run one thread).
 constexpr int kFirstThreads = kSweepStride > 1 ? 2 : 1;
 
 TEST_CASE("huge line and huge token: bounded memory, same counts") {
