@@ -1,8 +1,10 @@
 # Slurm tests (label "slurm"): a real Slurm on this machine, started by the
 # project's scripts/slurm-local (slurm-wlm and munge from Debian, installed
-# by scripts/install-deps.sh when missing), with 2 emulated nodes. All of
-# them RUN_SERIAL: the sweep's timings and the cluster's 2x2 CPUs must not
-# compete with other tests.
+# by scripts/install-deps.sh when missing), with 2 emulated nodes. They
+# take one another's lock, not the machine: their jobs mostly wait on the
+# scheduler (run alone they left the cores idle for half a minute at the
+# end of CI), and nothing in them is timed. slurm.up starts first (COST,
+# tests/CMakeLists.txt).
 #
 #   slurm.up / slurm.down      fixture: cluster up (--nodes 2), then down
 #   slurm.sbatch               slurm/spellcheck.sbatch under `sbatch --wait`
@@ -60,4 +62,4 @@ add_test(NAME slurm.refuse_corrupt COMMAND ${SLURM_TEST} refuse ${SLURM_WORK}/sw
 set_tests_properties(slurm.refuse_corrupt PROPERTIES FIXTURES_REQUIRED slurm.sweep TIMEOUT 300)
 
 set_tests_properties(slurm.up slurm.down slurm.sbatch slurm.sweep slurm.refuse_corrupt PROPERTIES
-  LABELS slurm RUN_SERIAL TRUE SKIP_RETURN_CODE 77 ENVIRONMENT "${SLURM_ENV}")
+  LABELS slurm RESOURCE_LOCK slurm SKIP_RETURN_CODE 77 ENVIRONMENT "${SLURM_ENV}")
